@@ -1,0 +1,140 @@
+/**
+ * Placed tiles and what occupies each cell side (B-4, H-1, H-2).
+ *
+ * A cell holds one square or up to two complementary triangles. Each placed tile gets a slot (its
+ * index in placement order); `sideSlot` records which slot covers each of a cell's four sides, so a
+ * neighbour lookup is one read whatever the shapes. `sideType` caches that side's edge type for
+ * placement checks.
+ */
+import { SIDE_D, SIDE_SLOTS, complementCorner, cornerSides, opposite } from '../geometry/edges.js';
+import type { Grid } from '../geometry/grid.js';
+import type { Catalog } from '../tiles/catalog.js';
+import { E_NONE } from '../types.js';
+
+export class Board {
+  /** Tiles placed so far. */
+  slotCount = 0;
+  /** Tile kind per slot. */
+  readonly slotKind: Int16Array;
+  /** Rotation in quarter turns per slot (for a triangle, its corner: 0 nw, 1 ne, 2 se, 3 sw). */
+  readonly slotRot: Int8Array;
+  readonly slotCell: Int32Array;
+  /** First feature-graph segment of each slot; its features follow in definition order. */
+  readonly slotSeg: Int32Array;
+  /** Tiles per cell: 0, 1, or 2 (two triangles). */
+  readonly cellTiles: Int8Array;
+  /** Slot covering side s of cell c at c · 4 + s, or -1. */
+  readonly sideSlot: Int32Array;
+  /** Edge type (E_*) at c · 4 + s, or E_NONE. */
+  readonly sideType: Int8Array;
+
+  constructor(
+    readonly grid: Grid,
+    readonly catalog: Catalog,
+    readonly maxTiles: number,
+    from?: Board,
+  ) {
+    if (from) {
+      this.slotCount = from.slotCount;
+      this.slotKind = from.slotKind.slice();
+      this.slotRot = from.slotRot.slice();
+      this.slotCell = from.slotCell.slice();
+      this.slotSeg = from.slotSeg.slice();
+      this.cellTiles = from.cellTiles.slice();
+      this.sideSlot = from.sideSlot.slice();
+      this.sideType = from.sideType.slice();
+      return;
+    }
+    this.slotKind = new Int16Array(maxTiles);
+    this.slotRot = new Int8Array(maxTiles);
+    this.slotCell = new Int32Array(maxTiles);
+    this.slotSeg = new Int32Array(maxTiles);
+    this.cellTiles = new Int8Array(grid.size);
+    this.sideSlot = new Int32Array(grid.size * 4).fill(-1);
+    this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
+  }
+
+  clone(): Board {
+    return new Board(this.grid, this.catalog, this.maxTiles, this);
+  }
+
+  /**
+   * Whether tile kind t with rotation q may go on cell c (B-4, H-4): the cell has room for it,
+   * at least one of its sides touches a placed tile, and every touching side matches.
+   */
+  fits(t: number, q: number, c: number): boolean {
+    const cat = this.catalog;
+    const sideSlot = this.sideSlot;
+    const sideType = this.sideType;
+    const delta = this.grid.sideDelta;
+    if (cat.triangle[t] === 0) {
+      if (this.cellTiles[c] !== 0) return false;
+      let have = 0;
+      let mask = 0;
+      for (let s = 0; s < 4; s++) {
+        const e = sideType[(c + delta[s]) * 4 + ((s + 2) & 3)];
+        if (e !== E_NONE) {
+          have |= e << (2 * s);
+          mask |= 3 << (2 * s);
+        }
+      }
+      return mask !== 0 && ((cat.pattern[t * 4 + q] ^ have) & mask) === 0;
+    }
+    const [a, b] = cornerSides(q);
+    if (sideSlot[c * 4 + a] !== -1 || sideSlot[c * 4 + b] !== -1) return false;
+    const row = (t * 4 + q) * SIDE_SLOTS;
+    let touches = false;
+    for (const s of [a, b]) {
+      const e = sideType[(c + delta[s]) * 4 + opposite(s)];
+      if (e === E_NONE) continue;
+      if (e !== cat.edgeType[row + s]) return false;
+      touches = true;
+    }
+    // H-2: the long side touches only the complementary triangle of the same cell.
+    const other = this.cellTiles[c] === 0 ? -1 : sideSlot[c * 4 + complementCorner(q)];
+    if (other !== -1) {
+      const otherRow = (this.slotKind[other] * 4 + this.slotRot[other]) * SIDE_SLOTS;
+      if (cat.edgeType[otherRow + SIDE_D] !== cat.edgeType[row + SIDE_D]) return false;
+      touches = true;
+    }
+    return touches;
+  }
+
+  /** Puts tile kind t on cell c with rotation q and returns its slot. Unchecked: call fits() first. */
+  place(t: number, q: number, c: number, firstSeg: number): number {
+    const slot = this.slotCount++;
+    this.slotKind[slot] = t;
+    this.slotRot[slot] = q;
+    this.slotCell[slot] = c;
+    this.slotSeg[slot] = firstSeg;
+    this.cellTiles[c]++;
+    const row = (t * 4 + q) * SIDE_SLOTS;
+    for (let s = 0; s < 4; s++) {
+      const e = this.catalog.edgeType[row + s];
+      if (e === E_NONE) continue;
+      this.sideSlot[c * 4 + s] = slot;
+      this.sideType[c * 4 + s] = e;
+    }
+    return slot;
+  }
+
+  /** The other triangle of a slot's cell, or -1. */
+  complementOf(slot: number): number {
+    const t = this.slotKind[slot];
+    if (this.catalog.triangle[t] === 0) return -1;
+    const c = this.slotCell[slot];
+    return this.cellTiles[c] === 2 ? this.sideSlot[c * 4 + complementCorner(this.slotRot[slot])] : -1;
+  }
+
+  /** A slot on cell c (a square, or one of its triangles), or -1 for an empty cell. */
+  anySlot(c: number): number {
+    // Every tile covers side n or side s of its cell.
+    const n = this.sideSlot[c * 4];
+    return n !== -1 ? n : this.sideSlot[c * 4 + 2];
+  }
+
+  /** Whether cell c holds a lone triangle, so a complementary triangle could still go there. */
+  hasTriangleGap(c: number): boolean {
+    return this.cellTiles[c] === 1 && this.catalog.triangle[this.slotKind[this.anySlot(c)]] === 1;
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Feature graph: union-find over the features of placed tiles (B-6, B-7, B-9, H-7, H-8).
+ *
+ * Each feature printed on a placed tile is a *segment*. Segments joined across matching sides are
+ * unioned; the root of a set carries the totals of the whole feature, each with its merge rule:
+ * - members (segments), open ends: sum; a shared side closes two ends at once (B-7, H-7);
+ * - pennants, meeples per player: sum;
+ * - distinct tiles and distinct cells of roads and cities: sum minus the tiles and cells both sides
+ *   already had (H-8 counts cells, the per-tile editions count tiles);
+ * - the cities a field touches are read through the union-find when the field is scored, because
+ *   cities keep merging after the field last changed, and a cached set would go stale.
+ *
+ * Implementation notes: union by size, no path compression, so finds stay O(log n) and a future
+ * undo trail can restore every write. Members of a set form a circular list (`next`), spliced in
+ * O(1) on union, to walk a feature when it is scored. Distinct counts look only at the smaller set
+ * and only at tiles carrying several segments of the kind, so the common union costs a few reads.
+ */
+import type { Board } from '../board/board.js';
+import { MAX_FEATURES } from '../tiles/catalog.js';
+import { FEATURE_KINDS, K_CITY, K_ROAD } from '../types.js';
+
+const KINDS = FEATURE_KINDS.length;
+
+export class FeatureGraph {
+  /** Segments allocated so far. */
+  count = 0;
+  readonly parent: Int32Array;
+  /** Members per root. */
+  readonly size: Int32Array;
+  /** Next member in the circular member list. */
+  readonly next: Int32Array;
+  /** Feature kind code (K_*) per segment. */
+  readonly kind: Int8Array;
+  /** Tile slot per segment. */
+  readonly slot: Int32Array;
+  /** Feature index within its tile's definition, per segment. */
+  readonly local: Int8Array;
+  /** Per root: unmatched road or city sides; 0 means complete (B-7). */
+  readonly openEnds: Int32Array;
+  /** Per root: pennants (B-7). */
+  readonly pennants: Int32Array;
+  /** Per root of a road or city: distinct tiles. */
+  readonly tiles: Int32Array;
+  /** Per root of a road or city: distinct cells (H-8). */
+  readonly cells: Int32Array;
+  /** Per root: meeples of player p at root · players + p. */
+  readonly meeples: Int32Array;
+  /** Per root: meeples of all players. */
+  readonly meepleTotal: Int32Array;
+
+  constructor(
+    readonly board: Board,
+    readonly players: number,
+    maxSegments: number,
+    from?: FeatureGraph,
+  ) {
+    if (from) {
+      this.count = from.count;
+      this.parent = from.parent.slice();
+      this.size = from.size.slice();
+      this.next = from.next.slice();
+      this.kind = from.kind.slice();
+      this.slot = from.slot.slice();
+      this.local = from.local.slice();
+      this.openEnds = from.openEnds.slice();
+      this.pennants = from.pennants.slice();
+      this.tiles = from.tiles.slice();
+      this.cells = from.cells.slice();
+      this.meeples = from.meeples.slice();
+      this.meepleTotal = from.meepleTotal.slice();
+      return;
+    }
+    this.parent = new Int32Array(maxSegments);
+    this.size = new Int32Array(maxSegments);
+    this.next = new Int32Array(maxSegments);
+    this.kind = new Int8Array(maxSegments);
+    this.slot = new Int32Array(maxSegments);
+    this.local = new Int8Array(maxSegments);
+    this.openEnds = new Int32Array(maxSegments);
+    this.pennants = new Int32Array(maxSegments);
+    this.tiles = new Int32Array(maxSegments);
+    this.cells = new Int32Array(maxSegments);
+    this.meeples = new Int32Array(maxSegments * players);
+    this.meepleTotal = new Int32Array(maxSegments);
+  }
+
+  clone(board: Board): FeatureGraph {
+    return new FeatureGraph(board, this.players, this.parent.length, this);
+  }
+
+  /** Adds one segment per feature of the tile in `slot`, as singleton sets. */
+  addTile(slot: number, t: number): void {
+    const cat = this.board.catalog;
+    const n = cat.featureCount[t];
+    for (let f = 0; f < n; f++) {
+      const s = this.count++;
+      const i = t * MAX_FEATURES + f;
+      this.parent[s] = s;
+      this.size[s] = 1;
+      this.next[s] = s;
+      this.kind[s] = cat.featureKind[i];
+      this.slot[s] = slot;
+      this.local[s] = f;
+      this.openEnds[s] = cat.ends[i];
+      this.pennants[s] = cat.pennants[i];
+      this.tiles[s] = 1;
+      this.cells[s] = 1;
+    }
+  }
+
+  find(s: number): number {
+    const parent = this.parent;
+    while (parent[s] !== s) s = parent[s];
+    return s;
+  }
+
+  /** Joins two road or city segments across one shared side; the side closes an end on both. */
+  joinEdge(a: number, b: number): void {
+    const r = this.union(a, b);
+    this.openEnds[r] -= 2;
+  }
+
+  /** Joins the features of segments a and b; returns the root. */
+  union(a: number, b: number): number {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return ra;
+    if (this.size[ra] < this.size[rb]) {
+      const t = ra;
+      ra = rb;
+      rb = t;
+    }
+    const k = this.kind[ra];
+    if (k === K_ROAD || k === K_CITY) this.mergeDistinct(ra, rb);
+    this.parent[rb] = ra;
+    this.size[ra] += this.size[rb];
+    this.openEnds[ra] += this.openEnds[rb];
+    this.pennants[ra] += this.pennants[rb];
+    this.meepleTotal[ra] += this.meepleTotal[rb];
+    const p = this.players;
+    for (let i = 0; i < p; i++) this.meeples[ra * p + i] += this.meeples[rb * p + i];
+    const na = this.next[ra];
+    this.next[ra] = this.next[rb];
+    this.next[rb] = na;
+    return ra;
+  }
+
+  /** Adds rb's distinct tiles and cells to ra, less those ra already has. */
+  private mergeDistinct(ra: number, rb: number): void {
+    const board = this.board;
+    const cat = board.catalog;
+    const k = this.kind[ra];
+    let sharedTiles = 0;
+    let sharedCells = 0;
+    let m = rb;
+    do {
+      const slot = this.slot[m];
+      const multi = cat.kindCount[board.slotKind[slot] * KINDS + k] > 1;
+      const other = board.complementOf(slot);
+      if (multi || other !== -1) {
+        // Count a tile (cell) once per set: only at its lowest segment in rb.
+        const tileFirst = this.firstIn(slot, m, rb);
+        if (multi && tileFirst && this.hasIn(slot, ra)) sharedTiles++;
+        if (tileFirst && (other === -1 || this.firstIn(other, m, rb))) {
+          if (this.hasIn(slot, ra) || (other !== -1 && this.hasIn(other, ra))) sharedCells++;
+        }
+      }
+      m = this.next[m];
+    } while (m !== rb);
+    this.tiles[ra] += this.tiles[rb] - sharedTiles;
+    this.cells[ra] += this.cells[rb] - sharedCells;
+  }
+
+  /** Whether no segment of `slot` below m belongs to root r. */
+  private firstIn(slot: number, m: number, r: number): boolean {
+    const base = this.board.slotSeg[slot];
+    const end = base + this.board.catalog.featureCount[this.board.slotKind[slot]];
+    for (let s = base; s < end && s < m; s++) if (this.find(s) === r) return false;
+    return true;
+  }
+
+  /** Whether some segment of `slot` belongs to root r. */
+  private hasIn(slot: number, r: number): boolean {
+    const base = this.board.slotSeg[slot];
+    const end = base + this.board.catalog.featureCount[this.board.slotKind[slot]];
+    for (let s = base; s < end; s++) if (this.find(s) === r) return true;
+    return false;
+  }
+
+  addMeeple(seg: number, player: number): void {
+    const r = this.find(seg);
+    this.meeples[r * this.players + player]++;
+    this.meepleTotal[r]++;
+  }
+
+  removeMeeple(seg: number, player: number): void {
+    const r = this.find(seg);
+    this.meeples[r * this.players + player]--;
+    this.meepleTotal[r]--;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * @carc/engine — Carcassonne rules engine. No runtime dependencies; runs in Node, browsers and workers.
+ */
+export type { Point, Rotation, FeatureKind, RuleId, Shape, TileSymbol, EdgeType } from './types.js';
+export { FEATURE_KINDS, ROTATIONS, SHAPES, TILE_SYMBOLS } from './types.js';
+export type { Result } from './util/result.js';
+export { ok, err, unwrap } from './util/result.js';
+export { CORNER_NAMES, SIDE_NAMES, HALF_NAMES } from './geometry/edges.js';
+export type { CornerName, SideName, HalfName } from './geometry/edges.js';
+export { Grid } from './geometry/grid.js';
+export type { TileDef, TileDefInput, FeatureDef, FeatureInput, TileDefError } from './tiles/tileDef.js';
+export { parseTileDef } from './tiles/tileDef.js';
+export { Catalog, TILE_SETS } from './tiles/catalog.js';
+export type { Options, OptionError } from './rules/options.js';
+export { DEFAULT_OPTIONS, OPTION_SPECS, parseOptions, makeOptions } from './rules/options.js';
+export type { Action } from './rules/actions.js';
+export type { GameEvent, ScoreEvent } from './rules/events.js';
+export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';
+export { RULE_ERROR_CODES } from './rules/errors.js';
+export type { GameConfig, Phase, TilePlacement, MeeplePlacement } from './rules/game.js';
+export { Game, MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS, PHASES } from './rules/game.js';

@@ -1,0 +1,192 @@
+/**
+ * The tile catalog: validated definitions plus the typed-array tables the hot path reads.
+ *
+ * Implementation notes: every (kind, rotation) pair is compiled once into cell-frame tables, so
+ * placement checks compare small integers and never walk feature lists (STYLE §2.6). For a square
+ * the four side types are also packed two bits each (3 = no tile there), which turns the B-4 check
+ * for one rotation into a single XOR and mask.
+ */
+import {
+  HALF_SLOTS,
+  SIDE_D,
+  SIDE_SLOTS,
+  rotateSide,
+} from '../geometry/edges.js';
+import type { FeatureKind } from '../types.js';
+import { E_CITY, E_FIELD, E_NONE, E_ROAD, FEATURE_KINDS, K_CITY, K_MONASTERY, K_ROAD, K_TOWER } from '../types.js';
+import type { Result } from '../util/result.js';
+import { err, ok } from '../util/result.js';
+import { BASE_SETS, BASE_TILES } from './data/base.js';
+import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './data/princessDragon.js';
+import { TOWER_SETS, TOWER_TILES } from './data/tower.js';
+import type { TileDef, TileDefError } from './tileDef.js';
+import { parseTileDef } from './tileDef.js';
+
+/** Most features one tile may carry. */
+export const MAX_FEATURES = 16;
+
+/** Every built-in tile set by id (`basic:2`, `tower:1`…): tile id → copies. */
+export const TILE_SETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  ...BASE_SETS,
+  ...PRINCESS_DRAGON_SETS,
+  ...TOWER_SETS,
+};
+
+const kindCode = (k: FeatureKind): number => FEATURE_KINDS.indexOf(k);
+
+export class Catalog {
+  readonly defs: readonly TileDef[];
+  /** 0 square, 1 triangle, per kind. */
+  readonly triangle: Uint8Array;
+  /** Features per kind. */
+  readonly featureCount: Uint8Array;
+  /** Feature kind code (K_*) per kind · MAX_FEATURES + feature. */
+  readonly featureKind: Int8Array;
+  /** Pennants per kind · MAX_FEATURES + feature. */
+  readonly pennants: Int8Array;
+  /** Road/city ends (sides) per kind · MAX_FEATURES + feature: a new segment's open ends. */
+  readonly ends: Int8Array;
+  /** How many features of each kind code a tile kind has, per kind · 5 + code. */
+  readonly kindCount: Int8Array;
+  /** Local index of the monastery, or -1, per kind. */
+  readonly monastery: Int8Array;
+  /** Edge type (E_*) per (kind · 4 + rotation) · 5 + cell side; E_NONE where the tile has no such side. */
+  readonly edgeType: Int8Array;
+  /** Road or city feature on a cell side, per (kind · 4 + rotation) · 5 + side; -1 for field sides. */
+  readonly edgeFeature: Int8Array;
+  /** Field feature on a cell half-side, per (kind · 4 + rotation) · 10 + half; -1 on city sides. */
+  readonly halfFeature: Int8Array;
+  /** Square side types packed two bits per side (n lowest), per kind · 4 + rotation. */
+  readonly pattern: Int32Array;
+  private readonly byId: Map<string, number>;
+
+  private constructor(defs: TileDef[]) {
+    const n = defs.length;
+    this.defs = defs;
+    this.byId = new Map(defs.map((d, i) => [d.id, i]));
+    this.triangle = new Uint8Array(n);
+    this.featureCount = new Uint8Array(n);
+    this.featureKind = new Int8Array(n * MAX_FEATURES).fill(-1);
+    this.pennants = new Int8Array(n * MAX_FEATURES);
+    this.ends = new Int8Array(n * MAX_FEATURES);
+    this.kindCount = new Int8Array(n * FEATURE_KINDS.length);
+    this.monastery = new Int8Array(n).fill(-1);
+    this.edgeType = new Int8Array(n * 4 * SIDE_SLOTS).fill(E_NONE);
+    this.edgeFeature = new Int8Array(n * 4 * SIDE_SLOTS).fill(-1);
+    this.halfFeature = new Int8Array(n * 4 * HALF_SLOTS).fill(-1);
+    this.pattern = new Int32Array(n * 4);
+    defs.forEach((def, t) => this.compile(def, t));
+  }
+
+  private compile(def: TileDef, t: number): void {
+    const tri = def.shape === 'triangle';
+    this.triangle[t] = tri ? 1 : 0;
+    this.featureCount[t] = def.features.length;
+    const ownSides = tri ? [0, 3, SIDE_D] : [0, 1, 2, 3];
+    def.features.forEach((f, i) => {
+      const code = kindCode(f.kind);
+      this.featureKind[t * MAX_FEATURES + i] = code;
+      this.pennants[t * MAX_FEATURES + i] = f.pennants;
+      this.ends[t * MAX_FEATURES + i] = f.sides.length;
+      this.kindCount[t * FEATURE_KINDS.length + code]++;
+      if (code === K_MONASTERY) this.monastery[t] = i;
+    });
+    for (let q = 0; q < 4; q++) {
+      const r = t * 4 + q;
+      for (const side of ownSides) {
+        const cellSide = rotateSide(side, q);
+        this.edgeType[r * SIDE_SLOTS + cellSide] = E_FIELD;
+      }
+      def.features.forEach((f, i) => {
+        for (const side of f.sides) {
+          const cellSide = rotateSide(side, q);
+          this.edgeType[r * SIDE_SLOTS + cellSide] = f.kind === 'city' ? E_CITY : E_ROAD;
+          this.edgeFeature[r * SIDE_SLOTS + cellSide] = i;
+        }
+        for (const half of f.halves) {
+          this.halfFeature[r * HALF_SLOTS + rotateSide(half >> 1, q) * 2 + (half & 1)] = i;
+        }
+      });
+      let pattern = 0;
+      for (let s = 0; s < 4; s++) {
+        const e = this.edgeType[r * SIDE_SLOTS + s];
+        pattern |= (e === E_NONE ? 3 : e) << (2 * s);
+      }
+      this.pattern[r] = pattern;
+    }
+  }
+
+  /** The kind index of a tile id, or undefined. */
+  kindOf(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
+  def(kind: number): TileDef {
+    return this.defs[kind];
+  }
+
+  /** Whether local feature `f` of tile kind `t` is a road or city (features with open ends). */
+  hasEnds(t: number, f: number): boolean {
+    const code = this.featureKind[t * MAX_FEATURES + f];
+    return code === K_ROAD || code === K_CITY;
+  }
+
+  /** Whether a feature can hold a meeple (every kind except a tower foundation, T-1). */
+  isMeepleSpot(t: number, f: number): boolean {
+    return this.featureKind[t * MAX_FEATURES + f] !== K_TOWER;
+  }
+
+  /** Builds a catalog from validated definitions; ids must be unique. */
+  static fromDefs(defs: readonly TileDef[]): Result<Catalog, TileDefError> {
+    const seen = new Set<string>();
+    for (const d of defs) {
+      if (seen.has(d.id)) {
+        return err({ code: 'tile/invalid', tile: d.id, path: 'id', message: `tile "${d.id}": id defined twice` });
+      }
+      if (d.features.length > MAX_FEATURES) {
+        return err({
+          code: 'tile/invalid',
+          tile: d.id,
+          path: 'features',
+          message: `tile "${d.id}": features: at most ${MAX_FEATURES} features per tile`,
+        });
+      }
+      seen.add(d.id);
+    }
+    return ok(new Catalog([...defs]));
+  }
+
+  /** The built-in catalog extended with definitions from a file or a record (H-0, test fixtures). */
+  static withExtra(extra: readonly unknown[], where = 'tiles'): Result<Catalog, TileDefError> {
+    const defs = [...builtinDefs()];
+    for (const [i, input] of extra.entries()) {
+      const r = parseTileDef(input, `${where}[${i}]`);
+      if (!r.ok) return r;
+      defs.push(r.value);
+    }
+    return Catalog.fromDefs(defs);
+  }
+
+  /** The built-in catalog, compiled once. */
+  static builtin(): Catalog {
+    builtinCatalog ??= (() => {
+      const r = Catalog.fromDefs(builtinDefs());
+      if (!r.ok) throw new Error(`invariant: built-in catalog: ${r.error.message}`);
+      return r.value;
+    })();
+    return builtinCatalog;
+  }
+}
+
+let builtinCatalog: Catalog | undefined;
+let builtinList: TileDef[] | undefined;
+
+function builtinDefs(): TileDef[] {
+  builtinList ??= [...BASE_TILES, ...PRINCESS_DRAGON_TILES, ...TOWER_TILES].map((input) => {
+    const r = parseTileDef(input);
+    if (!r.ok) throw new Error(`invariant: built-in tile: ${r.error.message}`);
+    return r.value;
+  });
+  return builtinList;
+}
+
