@@ -19,3 +19,17 @@ export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';
 export { RULE_ERROR_CODES } from './rules/errors.js';
 export type { GameConfig, Phase, TilePlacement, MeeplePlacement } from './rules/game.js';
 export { Game, MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS, PHASES } from './rules/game.js';
+export type { GameView, PlacedTileView, MeepleView } from './rules/view.js';
+export { viewOf } from './rules/view.js';
+export type { GameRecord, RecordAction, RecordError, Expectations, Replay } from './notation/record.js';
+export {
+  RECORD_FORMAT,
+  RECORD_VERSION,
+  parseRecord,
+  readRecord,
+  recordConfig,
+  replayRecord,
+  compareExpectations,
+  makeRecord,
+  scoreEvents,
+} from './notation/record.js';

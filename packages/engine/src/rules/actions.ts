@@ -19,7 +19,8 @@ export const M_PASS = 0;
 export const M_PLACE = 1;
 export const M_MEEPLE = 2;
 
-export const encodePlace = (cell: number, quarters: number): number => M_PLACE | (quarters << 4) | (cell << 6);
+export const encodePlace = (cell: number, quarters: number): number =>
+  M_PLACE | (quarters << 4) | (cell << 6);
 export const encodeMeeple = (segment: number): number => M_MEEPLE | (segment << 4);
 export const moveType = (m: number): number => m & 15;
 export const placeCell = (m: number): number => m >>> 6;

@@ -6,7 +6,15 @@ export type GameEvent =
   | { type: 'draw'; player: number; tile: string }
   | { type: 'discard'; player: number; tile: string; rule: RuleId }
   | { type: 'place'; player: number; tile: string; x: number; y: number; rotation: Rotation }
-  | { type: 'meeple'; player: number; x: number; y: number; corner?: CornerName; feature: number; kind: FeatureKind }
+  | {
+      type: 'meeple';
+      player: number;
+      x: number;
+      y: number;
+      corner?: CornerName;
+      feature: number;
+      kind: FeatureKind;
+    }
   | ScoreEvent
   | { type: 'return'; player: number; x: number; y: number; corner?: CornerName; feature: number }
   | { type: 'end'; scores: number[]; winners: number[] };

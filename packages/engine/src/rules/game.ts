@@ -82,7 +82,11 @@ export interface GameConfig {
   /** End after this many tiles have been placed from the bag. */
   endAfter?: number;
   /** A position to start from: tiles (placed in order, each legal) and meeples. */
-  setup?: { tiles?: readonly TilePlacement[]; meeples?: readonly MeeplePlacement[]; scores?: readonly number[] };
+  setup?: {
+    tiles?: readonly TilePlacement[];
+    meeples?: readonly MeeplePlacement[];
+    scores?: readonly number[];
+  };
   /** Extra tile definitions (H-0, test fixtures), in the catalog format. */
   tiles?: readonly unknown[];
   /** First player to act (default 0). */
@@ -213,7 +217,11 @@ export class Game {
       const take = (id: string, path: string): SetupError | undefined => {
         const n = counts.get(id) ?? 0;
         if (n === 0) {
-          return { code: 'setup/invalid', path, message: `${path}: no ${id} left in set ${options.tileSetBase}` };
+          return {
+            code: 'setup/invalid',
+            path,
+            message: `${path}: no ${id} left in set ${options.tileSetBase}`,
+          };
         }
         counts.set(id, n - 1);
         return undefined;
@@ -244,7 +252,8 @@ export class Game {
     g.bag.set(pile);
     g.bagCount = pile.length;
     const seed = config.seed ?? 0;
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) return bad('seed', 'must be an integer from 0 to 4294967295');
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+      return bad('seed', 'must be an integer from 0 to 4294967295');
     seedRng(g.rng, seed);
 
     const startKind = kindOf(start.tile, 'startTile.tile');
@@ -359,7 +368,12 @@ export class Game {
     switch (moveType(move)) {
       case M_PLACE: {
         const c = placeCell(move);
-        return { type: 'place', x: this.grid.x(c), y: this.grid.y(c), rotation: ROTATIONS[placeQuarters(move)] };
+        return {
+          type: 'place',
+          x: this.grid.x(c),
+          y: this.grid.y(c),
+          rotation: ROTATIONS[placeQuarters(move)],
+        };
       }
       case M_MEEPLE: {
         const seg = meepleSegment(move);
@@ -398,27 +412,35 @@ export class Game {
   encode(action: Action, player?: number): Result<number, RuleError> {
     if (this.phase === P_OVER) return err(ruleError('game/over', 'the game is over', 'B-9'));
     if (player !== undefined && player !== this.current) {
-      return err(ruleError('turn/not-your-turn', `it is player ${this.current}'s turn, not player ${player}'s`, 'B-3'));
+      return err(
+        ruleError('turn/not-your-turn', `it is player ${this.current}'s turn, not player ${player}'s`, 'B-3'),
+      );
     }
     const a = action as Partial<Record<string, unknown>> | null;
     if (typeof a !== 'object' || a === null || typeof a.type !== 'string') {
-      return err(ruleError('action/malformed', 'an action is an object with a "type": place, meeple or pass'));
+      return err(
+        ruleError('action/malformed', 'an action is an object with a "type": place, meeple or pass'),
+      );
     }
     const int = (k: string) => Number.isInteger(a[k]);
     switch (a.type) {
       case 'place': {
-        if (!int('x') || !int('y')) return err(ruleError('action/malformed', 'place: x and y must be integers'));
+        if (!int('x') || !int('y'))
+          return err(ruleError('action/malformed', 'place: x and y must be integers'));
         if (!ROTATIONS.includes(a.rotation as Rotation)) {
           return err(ruleError('action/malformed', 'place: rotation must be 0, 90, 180 or 270'));
         }
         if (this.phase !== P_PLACE) {
-          return err(ruleError('action/wrong-phase', 'the tile is already placed: place a meeple or pass', 'B-3'));
+          return err(
+            ruleError('action/wrong-phase', 'the tile is already placed: place a meeple or pass', 'B-3'),
+          );
         }
         const x = a.x as number;
         const y = a.y as number;
         const q = ROTATIONS.indexOf(a.rotation as Rotation);
         const c = this.grid.cell(x, y);
-        if (c === undefined) return err(ruleError('tile/outside-board', `(${x},${y}) touches no tile`, 'B-4'));
+        if (c === undefined)
+          return err(ruleError('tile/outside-board', `(${x},${y}) touches no tile`, 'B-4'));
         if (this.board.fits(this.drawn, q, c)) return ok(encodePlace(c, q));
         return err(this.whyNotFit(this.drawn, q, c, x, y));
       }
@@ -432,12 +454,19 @@ export class Game {
         if (this.phase !== P_ACTION) {
           return err(ruleError('action/wrong-phase', 'place the drawn tile first', 'B-3'));
         }
-        const seg = this.locateFeature(a.x as number, a.y as number, a.corner as CornerName | undefined, a.feature as number);
+        const seg = this.locateFeature(
+          a.x as number,
+          a.y as number,
+          a.corner as CornerName | undefined,
+          a.feature as number,
+        );
         if (!seg.ok) return seg;
         const s = seg.value;
         const slot = this.graph.slot[s];
         if (slot !== this.lastSlot) {
-          return err(ruleError('meeple/not-placed-tile', 'a meeple goes only on the tile just placed', 'B-6'));
+          return err(
+            ruleError('meeple/not-placed-tile', 'a meeple goes only on the tile just placed', 'B-6'),
+          );
         }
         const t = this.board.slotKind[slot];
         if (!this.catalog.isMeepleSpot(t, this.graph.local[s])) {
@@ -454,7 +483,9 @@ export class Game {
       }
       case 'pass':
         if (this.phase !== P_ACTION) {
-          return err(ruleError('action/wrong-phase', 'the drawn tile must be placed; only then may you pass', 'B-3'));
+          return err(
+            ruleError('action/wrong-phase', 'the drawn tile must be placed; only then may you pass', 'B-3'),
+          );
         }
         return ok(M_PASS);
       default:
@@ -463,7 +494,12 @@ export class Game {
   }
 
   /** Finds the segment of feature `feature` of the tile at (x, y) (and corner, for triangles). */
-  locateFeature(x: number, y: number, corner: CornerName | undefined, feature: number): Result<number, RuleError> {
+  locateFeature(
+    x: number,
+    y: number,
+    corner: CornerName | undefined,
+    feature: number,
+  ): Result<number, RuleError> {
     const c = this.grid.cell(x, y);
     const fail = (msg: string) => err(ruleError('meeple/no-tile', msg));
     if (c === undefined || this.board.cellTiles[c] === 0) return fail(`no tile at (${x},${y})`);
@@ -474,7 +510,8 @@ export class Game {
       } else {
         const q = CORNER_NAMES.indexOf(corner);
         slot = this.board.sideSlot[c * 4 + cornerSides(q)[0]];
-        if (slot === -1 || this.board.slotRot[slot] !== q) return fail(`no triangle at corner ${corner} of (${x},${y})`);
+        if (slot === -1 || this.board.slotRot[slot] !== q)
+          return fail(`no triangle at corner ${corner} of (${x},${y})`);
       }
     } else if (corner !== undefined) {
       return fail(`(${x},${y}) holds a square tile: no corner to name`);
@@ -482,7 +519,10 @@ export class Game {
     const t = this.board.slotKind[slot];
     if (!Number.isInteger(feature) || feature < 0 || feature >= this.catalog.featureCount[t]) {
       return err(
-        ruleError('meeple/no-such-feature', `tile ${this.catalog.def(t).id} at (${x},${y}) has no feature ${feature}`),
+        ruleError(
+          'meeple/no-such-feature',
+          `tile ${this.catalog.def(t).id} at (${x},${y}) has no feature ${feature}`,
+        ),
       );
     }
     return ok(this.board.slotSeg[slot] + feature);
@@ -495,7 +535,11 @@ export class Game {
     const tri = this.catalog.triangle[t] === 1;
     const own = tri ? cornerSides(q) : [0, 1, 2, 3];
     if (tri ? own.some((s) => board.sideSlot[c * 4 + s] !== -1) : board.cellTiles[c] !== 0) {
-      return ruleError('tile/cell-occupied', `(${x},${y}) has no room for ${id} at rotation ${deg}`, tri ? 'H-1' : 'B-4');
+      return ruleError(
+        'tile/cell-occupied',
+        `(${x},${y}) has no room for ${id} at rotation ${deg}`,
+        tri ? 'H-1' : 'B-4',
+      );
     }
     const row = (t * 4 + q) * SIDE_SLOTS;
     const names = ['north', 'east', 'south', 'west'];
@@ -533,7 +577,14 @@ export class Game {
         this.phase = P_ACTION;
         if (this.recordEvents) {
           const def = this.catalog.def(t);
-          this.events.push({ type: 'place', player: this.current, tile: def.id, x: this.grid.x(c), y: this.grid.y(c), rotation: ROTATIONS[q] });
+          this.events.push({
+            type: 'place',
+            player: this.current,
+            tile: def.id,
+            x: this.grid.x(c),
+            y: this.grid.y(c),
+            rotation: ROTATIONS[q],
+          });
         }
         return;
       }
@@ -593,7 +644,13 @@ export class Game {
     this.graph.addMeeple(seg, player);
     if (this.recordEvents) {
       const kind = FEATURE_KINDS[this.graph.kind[seg]];
-      this.events.push({ type: 'meeple', player, ...this.segmentPlace(seg), feature: this.graph.local[seg], kind });
+      this.events.push({
+        type: 'meeple',
+        player,
+        ...this.segmentPlace(seg),
+        feature: this.graph.local[seg],
+        kind,
+      });
     }
   }
 
@@ -616,14 +673,20 @@ export class Game {
       }
       const t = this.bag[i];
       this.bagCount = i;
-      if (this.recordEvents) this.events.push({ type: 'draw', player: this.current, tile: this.catalog.def(t).id });
+      if (this.recordEvents)
+        this.events.push({ type: 'draw', player: this.current, tile: this.catalog.def(t).id });
       if (this.generatePlacements(t) > 0) {
         this.drawn = t;
         this.phase = P_PLACE;
         return;
       }
       if (this.recordEvents) {
-        this.events.push({ type: 'discard', player: this.current, tile: this.catalog.def(t).id, rule: 'B-5' });
+        this.events.push({
+          type: 'discard',
+          player: this.current,
+          tile: this.catalog.def(t).id,
+          rule: 'B-5',
+        });
       }
     }
     this.drawn = -1;
@@ -690,7 +753,8 @@ export class Game {
     if (board.cellTiles[c] === 0) return;
     for (let k = 0; k < 2; k++) {
       // A cell holds a square or up to two triangles; visit each tile once.
-      const slot = k === 0 ? board.anySlot(c) : board.cellTiles[c] === 2 ? board.complementOf(board.anySlot(c)) : -1;
+      const slot =
+        k === 0 ? board.anySlot(c) : board.cellTiles[c] === 2 ? board.complementOf(board.anySlot(c)) : -1;
       if (slot === -1) continue;
       const m = this.catalog.monastery[board.slotKind[slot]];
       if (m < 0) continue;
@@ -757,7 +821,8 @@ export class Game {
         this.scores[i] += points;
       }
     }
-    if (this.recordEvents) this.events.push(this.scoreEvent(r, final, complete, points, cities, winners, count));
+    if (this.recordEvents)
+      this.events.push(this.scoreEvent(r, final, complete, points, cities, winners, count));
     this.returnMeeples(r);
   }
 
@@ -777,7 +842,8 @@ export class Game {
     const tiles = kind === 'road' || kind === 'city' ? graph.tiles[r] : count;
     if (kind === 'monastery') {
       const c = this.board.slotCell[graph.slot[r]];
-      for (const d of [0, ...this.grid.ringDelta]) if (this.board.cellTiles[c + d] !== 0) at.push(this.grid.point(c + d));
+      for (const d of [0, ...this.grid.ringDelta])
+        if (this.board.cellTiles[c + d] !== 0) at.push(this.grid.point(c + d));
     } else {
       for (const c of this.featureCells(r)) at.push(this.grid.point(c));
     }
@@ -808,7 +874,12 @@ export class Game {
       this.supply[player]++;
       this.graph.removeMeeple(seg, player);
       if (this.recordEvents) {
-        this.events.push({ type: 'return', player, ...this.segmentPlace(seg), feature: this.graph.local[seg] });
+        this.events.push({
+          type: 'return',
+          player,
+          ...this.segmentPlace(seg),
+          feature: this.graph.local[seg],
+        });
       }
     }
   }
@@ -852,7 +923,11 @@ export class Game {
   private placeSetupTile(p: TilePlacement, t: number, path: string, first: boolean): SetupError | undefined {
     const c = this.grid.cell(p.x, p.y);
     const q = ROTATIONS.indexOf(p.rotation);
-    const bad = (reason: string): SetupError => ({ code: 'setup/invalid', path, message: `${path}: ${reason}` });
+    const bad = (reason: string): SetupError => ({
+      code: 'setup/invalid',
+      path,
+      message: `${path}: ${reason}`,
+    });
     if (q < 0) return bad('rotation must be 0, 90, 180 or 270');
     if (c === undefined) return bad(`(${p.x},${p.y}) is too far from the start tile`);
     if (first) {
@@ -864,4 +939,3 @@ export class Game {
     return undefined;
   }
 }
-

@@ -39,13 +39,21 @@ export function parseOptions(input: unknown, path = 'options'): Result<Options, 
   const options: Options = { ...DEFAULT_OPTIONS };
   if (input === undefined) return ok(options);
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return err({ code: 'options/invalid', path, message: `${path}: must be an object of option ids to values` });
+    return err({
+      code: 'options/invalid',
+      path,
+      message: `${path}: must be an object of option ids to values`,
+    });
   }
   for (const [id, value] of Object.entries(input)) {
     const spec = OPTION_SPECS.find((s) => s.id === id);
     if (!spec) {
       const known = OPTION_SPECS.map((s) => s.id).join(', ');
-      return err({ code: 'options/invalid', path: `${path}.${id}`, message: `${path}.${id}: unknown option (${known})` });
+      return err({
+        code: 'options/invalid',
+        path: `${path}.${id}`,
+        message: `${path}.${id}: unknown option (${known})`,
+      });
     }
     if (!(spec.values as readonly unknown[]).includes(value)) {
       const allowed = spec.values.map((v) => JSON.stringify(v)).join(', ');

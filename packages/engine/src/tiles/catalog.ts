@@ -6,14 +6,19 @@
  * the four side types are also packed two bits each (3 = no tile there), which turns the B-4 check
  * for one rotation into a single XOR and mask.
  */
-import {
-  HALF_SLOTS,
-  SIDE_D,
-  SIDE_SLOTS,
-  rotateSide,
-} from '../geometry/edges.js';
+import { HALF_SLOTS, SIDE_D, SIDE_SLOTS, rotateSide } from '../geometry/edges.js';
 import type { FeatureKind } from '../types.js';
-import { E_CITY, E_FIELD, E_NONE, E_ROAD, FEATURE_KINDS, K_CITY, K_MONASTERY, K_ROAD, K_TOWER } from '../types.js';
+import {
+  E_CITY,
+  E_FIELD,
+  E_NONE,
+  E_ROAD,
+  FEATURE_KINDS,
+  K_CITY,
+  K_MONASTERY,
+  K_ROAD,
+  K_TOWER,
+} from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import { BASE_SETS, BASE_TILES } from './data/base.js';
@@ -141,7 +146,12 @@ export class Catalog {
     const seen = new Set<string>();
     for (const d of defs) {
       if (seen.has(d.id)) {
-        return err({ code: 'tile/invalid', tile: d.id, path: 'id', message: `tile "${d.id}": id defined twice` });
+        return err({
+          code: 'tile/invalid',
+          tile: d.id,
+          path: 'id',
+          message: `tile "${d.id}": id defined twice`,
+        });
       }
       if (d.features.length > MAX_FEATURES) {
         return err({
@@ -189,4 +199,3 @@ function builtinDefs(): TileDef[] {
   });
   return builtinList;
 }
-

@@ -176,7 +176,8 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
         feature.tunnel = f.tunnel === true;
       }
     } else if (k === 'field') {
-      if (typeof f.halves !== 'string') return fail(`${at}.halves`, 'must be a string of half-sides, e.g. "NL NR"');
+      if (typeof f.halves !== 'string')
+        return fail(`${at}.halves`, 'must be a string of half-sides, e.g. "NL NR"');
       for (const name of f.halves.split(/\s+/).filter(Boolean)) {
         const half = (HALF_NAMES as readonly string[]).indexOf(name);
         if (half < 0 || !allowedSides.includes(half >> 1)) {
@@ -187,7 +188,8 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
         feature.halves.push(half);
       }
       if (f.cities !== undefined) {
-        if (typeof f.cities !== 'string') return fail(`${at}.cities`, 'must be a string of sides, e.g. "N S"');
+        if (typeof f.cities !== 'string')
+          return fail(`${at}.cities`, 'must be a string of sides, e.g. "N S"');
         citySpecs.push([i, f.cities]);
       }
     }

@@ -9,10 +9,7 @@ import type { TileDefInput } from '../tileDef.js';
 export const BASE_TILES: readonly TileDefInput[] = [
   {
     id: 'BA/L',
-    features: [
-      { kind: 'monastery' },
-      { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' },
-    ],
+    features: [{ kind: 'monastery' }, { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }],
   },
   {
     id: 'BA/LR',
@@ -33,9 +30,7 @@ export const BASE_TILES: readonly TileDefInput[] = [
   },
   {
     id: 'BA/Cccc+',
-    features: [
-      { kind: 'city', edges: 'N W S E', pennants: 1 },
-    ],
+    features: [{ kind: 'city', edges: 'N W S E', pennants: 1 }],
   },
   {
     id: 'BA/CccR+',
@@ -282,7 +277,6 @@ export const BASE_TILES: readonly TileDefInput[] = [
 
 /** Tile sets: how many copies of each kind one copy of the set holds. */
 export const BASE_SETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-
   'basic:1': {
     'BA/L': 4,
     'BA/LR': 2,

@@ -10,9 +10,7 @@ export const PRINCESS_DRAGON_TILES: readonly TileDefInput[] = [
   {
     id: 'DG/F.v',
     symbols: ['volcano'],
-    features: [
-      { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' },
-    ],
+    features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }],
   },
   {
     id: 'DG/RrRr.g',
@@ -297,7 +295,6 @@ export const PRINCESS_DRAGON_TILES: readonly TileDefInput[] = [
 
 /** Tile sets: how many copies of each kind one copy of the set holds. */
 export const PRINCESS_DRAGON_SETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-
   'princess-and-dragon:1': {
     'DG/F.v': 1,
     'DG/RrRr.g': 1,

@@ -17,18 +17,12 @@ export const TOWER_TILES: readonly TileDefInput[] = [
   },
   {
     id: 'TO/F',
-    features: [
-      { kind: 'tower' },
-      { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' },
-    ],
+    features: [{ kind: 'tower' }, { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }],
   },
   {
     id: 'TO/FG',
     symbols: ['garden'],
-    features: [
-      { kind: 'tower' },
-      { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' },
-    ],
+    features: [{ kind: 'tower' }, { kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }],
   },
   {
     id: 'TO/L',
@@ -201,7 +195,6 @@ export const TOWER_TILES: readonly TileDefInput[] = [
 
 /** Tile sets: how many copies of each kind one copy of the set holds. */
 export const TOWER_SETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-
   'tower:1': {
     'TO/C': 2,
     'TO/F': 1,

@@ -1,0 +1,446 @@
+/**
+ * Game records: the JSON "PGN" of this project (docs/record-format.md).
+ *
+ * A record holds what is needed to reproduce a game exactly: format version, options, players,
+ * a seed or a scripted draw order, the start tile, an optional end after N tiles, an optional set-up
+ * position, extra tile definitions, and the actions with the acting player. It may also embed
+ * expectations (scores, legal placements, legal meeple spots…) that `checkRecord` verifies, both at
+ * the end and before any action.
+ *
+ * Every error names where it is: a line and column for JSON syntax, a path such as
+ * `actions[3].rotation` for content.
+ */
+import { CORNER_NAMES } from '../geometry/edges.js';
+import type { Action } from '../rules/actions.js';
+import type { GameEvent } from '../rules/events.js';
+import type { GameConfig, MeeplePlacement, TilePlacement } from '../rules/game.js';
+import { Game, MAX_PLAYERS, MIN_PLAYERS, PHASES } from '../rules/game.js';
+import { DEFAULT_OPTIONS, makeOptions, parseOptions } from '../rules/options.js';
+import type { Options } from '../rules/options.js';
+import { viewOf } from '../rules/view.js';
+import { ROTATIONS } from '../types.js';
+import type { Result } from '../util/result.js';
+import { err, ok } from '../util/result.js';
+
+export const RECORD_FORMAT = 'carcassonne-record';
+export const RECORD_VERSION = 1;
+
+/** Expectations a record may carry, checked by `checkRecord` (CLI `replay --check`). */
+export interface Expectations {
+  scores?: number[];
+  supply?: number[];
+  phase?: (typeof PHASES)[number];
+  toAct?: number;
+  tilesLeft?: number;
+  drawnTile?: string | null;
+  /** The exact set of legal placements of the drawn tile, as [x, y, rotation]. */
+  placements?: [number, number, number][];
+  /** Number of legal placements. */
+  placementCount?: number;
+  /** The exact set of legal meeple spots on the placed tile: feature indices. */
+  meepleSpots?: number[];
+  /** Meeples on the board, as [player, x, y, feature] (order ignored). */
+  meeples?: [number, number, number, number][];
+}
+
+export interface RecordAction {
+  player: number;
+  action: Action;
+  /** Checked before this action is applied. */
+  expect?: Expectations;
+}
+
+export interface GameRecord {
+  format: typeof RECORD_FORMAT;
+  version: number;
+  players: string[];
+  options: Options;
+  seed?: number;
+  draws?: string[];
+  startTile?: TilePlacement;
+  endAfter?: number;
+  firstPlayer?: number;
+  setup?: GameConfig['setup'];
+  tiles?: unknown[];
+  actions: RecordAction[];
+  expect?: Expectations;
+}
+
+/** Why a record was refused or failed a check: where (line/column or path) and why. */
+export interface RecordError {
+  code: 'record/syntax' | 'record/invalid' | 'record/illegal-action' | 'record/setup' | 'record/mismatch';
+  path: string;
+  message: string;
+}
+
+const fail = (code: RecordError['code'], path: string, reason: string) =>
+  err<RecordError>({ code, path, message: `${path}: ${reason}` });
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+
+/** Parses a record from JSON text. */
+export function parseRecord(text: string): Result<GameRecord, RecordError> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return fail('record/syntax', syntaxLocation(text, e), 'not valid JSON');
+  }
+  return readRecord(data);
+}
+
+/** Where JSON.parse stopped, as "line L, column C". */
+function syntaxLocation(text: string, e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  const m = /position (\d+)/.exec(msg);
+  let pos = m ? Number(m[1]) : text.length;
+  const lc = /line (\d+) column (\d+)/.exec(msg);
+  if (lc) return `line ${lc[1]}, column ${lc[2]} (${msg})`;
+  pos = Math.min(pos, text.length);
+  const before = text.slice(0, pos).split('\n');
+  return `line ${before.length}, column ${before[before.length - 1].length + 1} (${msg})`;
+}
+
+const RECORD_KEYS = [
+  'format',
+  'version',
+  'players',
+  'options',
+  'seed',
+  'draws',
+  'startTile',
+  'endAfter',
+  'firstPlayer',
+  'setup',
+  'tiles',
+  'actions',
+  'expect',
+  'comment',
+  'name',
+  'rules',
+];
+
+/** Validates a parsed JSON value as a record. */
+export function readRecord(data: unknown): Result<GameRecord, RecordError> {
+  const bad = (path: string, reason: string) => fail('record/invalid', path, reason);
+  if (!isObj(data)) return bad('$', 'a record is a JSON object');
+  for (const k of Object.keys(data)) if (!RECORD_KEYS.includes(k)) return bad(k, 'unknown field');
+  if (data.format !== RECORD_FORMAT) return bad('format', `must be "${RECORD_FORMAT}"`);
+  if (data.version !== RECORD_VERSION)
+    return bad('version', `unsupported version (this program reads ${RECORD_VERSION})`);
+  const players = data.players;
+  if (!Array.isArray(players) || players.length < MIN_PLAYERS || players.length > MAX_PLAYERS) {
+    return bad('players', `must list ${MIN_PLAYERS} to ${MAX_PLAYERS} player names`);
+  }
+  for (const [i, p] of players.entries())
+    if (typeof p !== 'string') return bad(`players[${i}]`, 'must be a string');
+  const options = parseOptions(data.options);
+  if (!options.ok)
+    return fail('record/invalid', options.error.path, options.error.message.replace(/^[^:]*: /, ''));
+  const rec: GameRecord = {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    players: players as string[],
+    options: options.value,
+    actions: [],
+  };
+  if (data.seed !== undefined && data.draws !== undefined)
+    return bad('draws', 'give either a seed or draws, not both');
+  if (data.seed !== undefined) {
+    if (!isInt(data.seed) || data.seed < 0 || data.seed > 0xffffffff)
+      return bad('seed', 'must be an integer from 0 to 4294967295');
+    rec.seed = data.seed;
+  }
+  if (data.draws !== undefined) {
+    if (!Array.isArray(data.draws)) return bad('draws', 'must be an array of tile ids');
+    for (const [i, d] of data.draws.entries())
+      if (typeof d !== 'string') return bad(`draws[${i}]`, 'must be a tile id');
+    rec.draws = data.draws as string[];
+  }
+  if (data.startTile !== undefined) {
+    const t = readTilePlacement(data.startTile, 'startTile');
+    if (!t.ok) return t;
+    rec.startTile = t.value;
+  }
+  for (const k of ['endAfter', 'firstPlayer'] as const) {
+    if (data[k] === undefined) continue;
+    const v = data[k];
+    if (!isInt(v) || v < 0) return bad(k, 'must be a non-negative integer');
+    rec[k] = v;
+  }
+  if (data.setup !== undefined) {
+    const s = readSetup(data.setup);
+    if (!s.ok) return s;
+    rec.setup = s.value;
+  }
+  if (data.tiles !== undefined) {
+    if (!Array.isArray(data.tiles)) return bad('tiles', 'must be an array of tile definitions');
+    rec.tiles = data.tiles;
+  }
+  if (!Array.isArray(data.actions)) return bad('actions', 'must be an array (possibly empty)');
+  for (const [i, a] of data.actions.entries()) {
+    const r = readAction(a, `actions[${i}]`);
+    if (!r.ok) return r;
+    rec.actions.push(r.value);
+  }
+  if (data.expect !== undefined) {
+    const e = readExpect(data.expect, 'expect');
+    if (!e.ok) return e;
+    rec.expect = e.value;
+  }
+  return ok(rec);
+}
+
+function readTilePlacement(v: unknown, path: string): Result<TilePlacement, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
+  if (!isObj(v)) return bad(path, 'must be an object {tile, x, y, rotation}');
+  for (const k of Object.keys(v))
+    if (!['tile', 'x', 'y', 'rotation'].includes(k)) return bad(`${path}.${k}`, 'unknown field');
+  if (typeof v.tile !== 'string') return bad(`${path}.tile`, 'must be a tile id');
+  if (!isInt(v.x)) return bad(`${path}.x`, 'must be an integer');
+  if (!isInt(v.y)) return bad(`${path}.y`, 'must be an integer');
+  const rotation = v.rotation ?? 0;
+  if (!(ROTATIONS as readonly unknown[]).includes(rotation))
+    return bad(`${path}.rotation`, 'must be 0, 90, 180 or 270');
+  return ok({ tile: v.tile, x: v.x, y: v.y, rotation: rotation as TilePlacement['rotation'] });
+}
+
+function readMeeplePlacement(v: unknown, path: string): Result<MeeplePlacement, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
+  if (!isObj(v)) return bad(path, 'must be an object {player, x, y, feature}');
+  for (const k of Object.keys(v)) {
+    if (!['player', 'x', 'y', 'feature', 'corner'].includes(k)) return bad(`${path}.${k}`, 'unknown field');
+  }
+  for (const k of ['player', 'x', 'y', 'feature'] as const)
+    if (!isInt(v[k])) return bad(`${path}.${k}`, 'must be an integer');
+  if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {
+    return bad(`${path}.corner`, 'must be nw, ne, se or sw');
+  }
+  const m: MeeplePlacement = {
+    player: v.player as number,
+    x: v.x as number,
+    y: v.y as number,
+    feature: v.feature as number,
+  };
+  if (v.corner !== undefined) m.corner = v.corner as MeeplePlacement['corner'] & string;
+  return ok(m);
+}
+
+function readSetup(v: unknown): Result<NonNullable<GameConfig['setup']>, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
+  if (!isObj(v)) return bad('setup', 'must be an object {tiles, meeples, scores}');
+  for (const k of Object.keys(v))
+    if (!['tiles', 'meeples', 'scores'].includes(k)) return bad(`setup.${k}`, 'unknown field');
+  const tiles: TilePlacement[] = [];
+  const meeples: MeeplePlacement[] = [];
+  if (v.tiles !== undefined) {
+    if (!Array.isArray(v.tiles)) return bad('setup.tiles', 'must be an array');
+    for (const [i, t] of v.tiles.entries()) {
+      const r = readTilePlacement(t, `setup.tiles[${i}]`);
+      if (!r.ok) return r;
+      tiles.push(r.value);
+    }
+  }
+  if (v.meeples !== undefined) {
+    if (!Array.isArray(v.meeples)) return bad('setup.meeples', 'must be an array');
+    for (const [i, m] of v.meeples.entries()) {
+      const r = readMeeplePlacement(m, `setup.meeples[${i}]`);
+      if (!r.ok) return r;
+      meeples.push(r.value);
+    }
+  }
+  const out: NonNullable<GameConfig['setup']> = { tiles, meeples };
+  if (v.scores !== undefined) {
+    if (!Array.isArray(v.scores) || !v.scores.every((s) => isInt(s) && s >= 0)) {
+      return bad('setup.scores', 'must be an array of non-negative integers');
+    }
+    out.scores = v.scores as number[];
+  }
+  return ok(out);
+}
+
+function readAction(v: unknown, path: string): Result<RecordAction, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
+  if (!isObj(v)) return bad(path, 'must be an object {player, type, …}');
+  if (!isInt(v.player) || v.player < 0)
+    return bad(`${path}.player`, 'must be the acting player (an integer from 0)');
+  const type = v.type;
+  const allowed: Record<string, string[]> = {
+    place: ['x', 'y', 'rotation'],
+    meeple: ['x', 'y', 'feature', 'corner'],
+    pass: [],
+  };
+  if (typeof type !== 'string' || !(type in allowed))
+    return bad(`${path}.type`, 'must be place, meeple or pass');
+  for (const k of Object.keys(v)) {
+    if (!['player', 'type', 'expect', ...allowed[type]].includes(k))
+      return bad(`${path}.${k}`, `unknown field for a ${type}`);
+  }
+  let action: Action;
+  if (type === 'place') {
+    if (!isInt(v.x)) return bad(`${path}.x`, 'must be an integer');
+    if (!isInt(v.y)) return bad(`${path}.y`, 'must be an integer');
+    if (!(ROTATIONS as readonly unknown[]).includes(v.rotation))
+      return bad(`${path}.rotation`, 'must be 0, 90, 180 or 270');
+    action = { type: 'place', x: v.x, y: v.y, rotation: v.rotation as TilePlacement['rotation'] };
+  } else if (type === 'meeple') {
+    const m = readMeeplePlacement(
+      { player: v.player, x: v.x, y: v.y, feature: v.feature, corner: v.corner },
+      path,
+    );
+    if (!m.ok) return m;
+    action = { type: 'meeple', x: m.value.x, y: m.value.y, feature: m.value.feature };
+    if (m.value.corner !== undefined) action.corner = m.value.corner;
+  } else {
+    action = { type: 'pass' };
+  }
+  const out: RecordAction = { player: v.player, action };
+  if (v.expect !== undefined) {
+    const e = readExpect(v.expect, `${path}.expect`);
+    if (!e.ok) return e;
+    out.expect = e.value;
+  }
+  return ok(out);
+}
+
+function readExpect(v: unknown, path: string): Result<Expectations, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
+  if (!isObj(v)) return bad(path, 'must be an object');
+  const intList = (x: unknown) => Array.isArray(x) && x.every(isInt);
+  const tupleList = (x: unknown, n: number) =>
+    Array.isArray(x) && x.every((t) => Array.isArray(t) && t.length === n && t.every(isInt));
+  const checks: Record<string, [(x: unknown) => boolean, string]> = {
+    scores: [intList, 'an array of integers'],
+    supply: [intList, 'an array of integers'],
+    phase: [(x) => (PHASES as readonly unknown[]).includes(x), PHASES.join(', ')],
+    toAct: [isInt, 'an integer'],
+    tilesLeft: [isInt, 'an integer'],
+    drawnTile: [(x) => x === null || typeof x === 'string', 'a tile id or null'],
+    placements: [(x) => tupleList(x, 3), 'an array of [x, y, rotation]'],
+    placementCount: [isInt, 'an integer'],
+    meepleSpots: [intList, 'an array of feature indices'],
+    meeples: [(x) => tupleList(x, 4), 'an array of [player, x, y, feature]'],
+  };
+  for (const [k, val] of Object.entries(v)) {
+    const check = checks[k];
+    if (!check) return bad(`${path}.${k}`, `unknown expectation (${Object.keys(checks).join(', ')})`);
+    if (!check[0](val)) return bad(`${path}.${k}`, `must be ${check[1]}`);
+  }
+  return ok(v as Expectations);
+}
+
+/** The game configuration a record describes. */
+export function recordConfig(rec: GameRecord): GameConfig {
+  const config: GameConfig = { players: rec.players.length, options: rec.options };
+  if (rec.seed !== undefined) config.seed = rec.seed;
+  if (rec.draws !== undefined) config.draws = rec.draws;
+  if (rec.startTile !== undefined) config.startTile = rec.startTile;
+  if (rec.endAfter !== undefined) config.endAfter = rec.endAfter;
+  if (rec.firstPlayer !== undefined) config.firstPlayer = rec.firstPlayer;
+  if (rec.setup !== undefined) config.setup = rec.setup;
+  if (rec.tiles !== undefined) config.tiles = rec.tiles;
+  return config;
+}
+
+export interface Replay {
+  game: Game;
+  /** Every expectation that did not hold, with its path. Empty when `check` was off or all held. */
+  mismatches: RecordError[];
+}
+
+/**
+ * Replays a record: sets the game up, applies every action (each checked), and, when `check` is
+ * set, verifies embedded expectations. An illegal action stops the replay with its index and rule.
+ */
+export function replayRecord(rec: GameRecord, check = false): Result<Replay, RecordError> {
+  const created = Game.create(recordConfig(rec));
+  if (!created.ok) {
+    const path = created.error.code === 'tile/invalid' ? 'tiles' : created.error.path;
+    return err({
+      code: 'record/setup',
+      path,
+      message:
+        created.error.code === 'tile/invalid' ? `tiles: ${created.error.message}` : created.error.message,
+    });
+  }
+  const game = created.value;
+  game.recordEvents = true;
+  const mismatches: RecordError[] = [];
+  for (const [i, step] of rec.actions.entries()) {
+    const path = `actions[${i}]`;
+    if (check && step.expect) mismatches.push(...compareExpectations(game, step.expect, `${path}.expect`));
+    const r = game.apply(step.action, step.player);
+    if (!r.ok) {
+      const rule = r.error.rule ? ` (${r.error.rule})` : '';
+      return fail('record/illegal-action', path, `${r.error.code}${rule}: ${r.error.message}`);
+    }
+  }
+  if (check && rec.expect) mismatches.push(...compareExpectations(game, rec.expect, 'expect'));
+  return ok({ game, mismatches });
+}
+
+const sameSet = (a: readonly unknown[], b: readonly unknown[]): boolean => {
+  const norm = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
+  const na = norm(a);
+  const nb = norm(b);
+  return na.length === nb.length && na.every((x, i) => x === nb[i]);
+};
+
+/** Compares a game against expectations; returns one error per mismatch. */
+export function compareExpectations(game: Game, e: Expectations, path: string): RecordError[] {
+  const out: RecordError[] = [];
+  const view = viewOf(game, -1);
+  const mismatch = (k: string, expected: unknown, actual: unknown) =>
+    out.push({
+      code: 'record/mismatch',
+      path: `${path}.${k}`,
+      message: `${path}.${k}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    });
+  const eq = (k: string, expected: unknown, actual: unknown) => {
+    if (JSON.stringify(expected) !== JSON.stringify(actual)) mismatch(k, expected, actual);
+  };
+  if (e.scores) eq('scores', e.scores, view.scores);
+  if (e.supply) eq('supply', e.supply, view.supply);
+  if (e.phase) eq('phase', e.phase, view.phase);
+  if (e.toAct !== undefined) eq('toAct', e.toAct, view.toAct);
+  if (e.tilesLeft !== undefined) eq('tilesLeft', e.tilesLeft, view.bag.size);
+  if (e.drawnTile !== undefined) eq('drawnTile', e.drawnTile, view.drawnTile);
+  const actions = game.legalActions();
+  const placements = actions.flatMap((a) => (a.type === 'place' ? [[a.x, a.y, a.rotation]] : []));
+  if (e.placements && !sameSet(e.placements, placements)) mismatch('placements', e.placements, placements);
+  if (e.placementCount !== undefined) eq('placementCount', e.placementCount, placements.length);
+  const spots = actions.flatMap((a) => (a.type === 'meeple' ? [a.feature] : []));
+  if (e.meepleSpots && !sameSet(e.meepleSpots, spots)) mismatch('meepleSpots', e.meepleSpots, spots);
+  const meeples = view.meeples.map((m) => [m.player, m.x, m.y, m.feature]);
+  if (e.meeples && !sameSet(e.meeples, meeples)) mismatch('meeples', e.meeples, meeples);
+  return out;
+}
+
+/** Builds a record from a configuration and the actions played, e.g. to save a finished game. */
+export function makeRecord(
+  config: GameConfig,
+  actions: readonly { player: number; action: Action }[],
+  names?: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    format: RECORD_FORMAT,
+    version: RECORD_VERSION,
+    players: names ? [...names] : Array.from({ length: config.players }, (_, i) => `Player ${i + 1}`),
+  };
+  const opts = makeOptions({ ...DEFAULT_OPTIONS, ...config.options });
+  if (Object.keys(opts).length > 0) out.options = opts;
+  if (config.draws !== undefined) out.draws = [...config.draws];
+  else out.seed = config.seed ?? 0;
+  if (config.startTile !== undefined) out.startTile = config.startTile;
+  if (config.endAfter !== undefined) out.endAfter = config.endAfter;
+  if (config.firstPlayer !== undefined) out.firstPlayer = config.firstPlayer;
+  if (config.setup !== undefined) out.setup = config.setup;
+  if (config.tiles !== undefined) out.tiles = [...config.tiles];
+  out.actions = actions.map(({ player, action }) => ({ player, ...action }));
+  return out;
+}
+
+/** The score events of a replayed game, for reports. */
+export const scoreEvents = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'score');

@@ -1,0 +1,95 @@
+/**
+ * What a player (or a spectator) may see of a game: everything public, never the order of the tile
+ * bag or the randomness that decides it (only counts by kind are public). Later rules add hidden
+ * hands (H-3), which a view shows only to their owner.
+ */
+import type { CornerName } from '../geometry/edges.js';
+import { CORNER_NAMES } from '../geometry/edges.js';
+import type { FeatureKind, Rotation } from '../types.js';
+import { FEATURE_KINDS, ROTATIONS } from '../types.js';
+import type { Action } from './actions.js';
+import type { Game, Phase } from './game.js';
+import { MEEPLES_PER_PLAYER } from './game.js';
+
+export interface PlacedTileView {
+  tile: string;
+  x: number;
+  y: number;
+  rotation: Rotation;
+  /** For a triangle: the corner holding its right angle. */
+  corner?: CornerName;
+}
+
+export interface MeepleView {
+  player: number;
+  x: number;
+  y: number;
+  corner?: CornerName;
+  feature: number;
+  kind: FeatureKind;
+}
+
+export interface GameView {
+  /** Whose view this is: a player index, or -1 for a spectator. */
+  viewer: number;
+  players: number;
+  phase: Phase;
+  /** The player to act, or -1 when the game is over. */
+  toAct: number;
+  scores: number[];
+  /** Meeples in each player's supply. */
+  supply: number[];
+  /** The drawn tile (shown to everyone once drawn), if any. */
+  drawnTile: string | null;
+  tiles: PlacedTileView[];
+  meeples: MeepleView[];
+  /** Tiles left to draw: total and counts by kind; the order is hidden. */
+  bag: { size: number; counts: Record<string, number> };
+  /** The viewer's legal actions when it is their turn (all players' for a spectator). */
+  legalActions: Action[];
+}
+
+/** Builds the view of `viewer` (a player index, or -1 for a spectator). */
+export function viewOf(game: Game, viewer: number): GameView {
+  const { board, catalog, grid } = game;
+  const tiles: PlacedTileView[] = [];
+  for (let slot = 0; slot < board.slotCount; slot++) {
+    const t = board.slotKind[slot];
+    const c = board.slotCell[slot];
+    const q = board.slotRot[slot];
+    const v: PlacedTileView = { tile: catalog.def(t).id, x: grid.x(c), y: grid.y(c), rotation: ROTATIONS[q] };
+    if (catalog.triangle[t] === 1) v.corner = CORNER_NAMES[q];
+    tiles.push(v);
+  }
+  const meeples: MeepleView[] = [];
+  game.meepleSeg.forEach((seg, i) => {
+    if (seg < 0) return;
+    meeples.push({
+      player: Math.floor(i / MEEPLES_PER_PLAYER),
+      ...game.segmentPlace(seg),
+      feature: game.graph.local[seg],
+      kind: FEATURE_KINDS[game.graph.kind[seg]],
+    });
+  });
+  const counts: Record<string, number> = {};
+  for (let i = 0; i < game.bagCount; i++) {
+    const id = catalog.def(game.bag[i]).id;
+    counts[id] = (counts[id] ?? 0) + 1;
+  }
+  const sorted: Record<string, number> = {};
+  for (const id of Object.keys(counts).sort()) sorted[id] = counts[id];
+  const mayAct = viewer === -1 || viewer === game.toAct;
+  return {
+    viewer,
+    players: game.players,
+    phase: game.phaseName,
+    toAct: game.toAct,
+    scores: Array.from(game.scores),
+    supply: Array.from(game.supply),
+    drawnTile: game.drawnTile ?? null,
+    tiles,
+    meeples,
+    bag: { size: game.bagCount, counts: sorted },
+    legalActions: mayAct ? game.legalActions() : [],
+  };
+}
