@@ -12,6 +12,8 @@
  */
 import { CORNER_NAMES } from '../geometry/edges.js';
 import type { Action } from '../rules/actions.js';
+import type { RuleErrorCode } from '../rules/errors.js';
+import { RULE_ERROR_CODES } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
 import type { GameConfig, MeeplePlacement, TilePlacement } from '../rules/game.js';
 import { Game, MAX_PLAYERS, MIN_PLAYERS, PHASES } from '../rules/game.js';
@@ -41,6 +43,8 @@ export interface Expectations {
   meepleSpots?: number[];
   /** Meeples on the board, as [player, x, y, feature] (order ignored). */
   meeples?: [number, number, number, number][];
+  /** Actions that must be refused here, each with the expected error code. */
+  refuses?: { player?: number; action: Action; code: RuleErrorCode }[];
 }
 
 export interface RecordAction {
@@ -322,6 +326,18 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
     placementCount: [isInt, 'an integer'],
     meepleSpots: [intList, 'an array of feature indices'],
     meeples: [(x) => tupleList(x, 4), 'an array of [player, x, y, feature]'],
+    refuses: [
+      (x) =>
+        Array.isArray(x) &&
+        x.every(
+          (r) =>
+            isObj(r) &&
+            isObj(r.action) &&
+            (RULE_ERROR_CODES as readonly unknown[]).includes(r.code) &&
+            (r.player === undefined || isInt(r.player)),
+        ),
+      'an array of {player?, action, code} with a known error code',
+    ],
   };
   for (const [k, val] of Object.entries(v)) {
     const check = checks[k];
@@ -415,6 +431,11 @@ export function compareExpectations(game: Game, e: Expectations, path: string): 
   if (e.meepleSpots && !sameSet(e.meepleSpots, spots)) mismatch('meepleSpots', e.meepleSpots, spots);
   const meeples = view.meeples.map((m) => [m.player, m.x, m.y, m.feature]);
   if (e.meeples && !sameSet(e.meeples, meeples)) mismatch('meeples', e.meeples, meeples);
+  for (const [i, r] of (e.refuses ?? []).entries()) {
+    const got = game.encode(r.action, r.player);
+    const code = got.ok ? 'accepted' : got.error.code;
+    if (code !== r.code) mismatch(`refuses[${i}]`, r.code, code);
+  }
   return out;
 }
 

@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest';
+import { Game } from '../rules/game.js';
+import { viewOf } from '../rules/view.js';
+import { makeRecord, parseRecord, readRecord, replayRecord } from './record.js';
+
+const base = { format: 'carcassonne-record', version: 1, players: ['Ann', 'Ben'] };
+const errorOf = (text: string) => {
+  const r = parseRecord(text);
+  if (r.ok) {
+    const rep = replayRecord(r.value);
+    if (rep.ok) throw new Error('expected an error');
+    return rep.error.message;
+  }
+  return r.error.message;
+};
+
+describe('game records', () => {
+  test('bad records get the line/column or path and the reason', () => {
+    expect(errorOf('{\n  "format": "carcassonne-record",\n  "version": 1,\n  players: []\n}')).toMatch(
+      /^line 4, column 3/,
+    );
+    expect(errorOf(JSON.stringify({ ...base, actions: [], colour: 'red' }))).toBe('colour: unknown field');
+    expect(errorOf(JSON.stringify({ ...base, version: 2, actions: [] }))).toBe(
+      'version: unsupported version (this program reads 1)',
+    );
+    expect(errorOf(JSON.stringify({ ...base, options: { 'tiny-city-scoring': 3 }, actions: [] }))).toBe(
+      'options.tiny-city-scoring: 3 is not allowed (4, 2)',
+    );
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          seed: 1,
+          actions: [{ player: 0, type: 'place', x: 1, y: 0, rotation: 45 }],
+        }),
+      ),
+    ).toBe('actions[0].rotation: must be 0, 90, 180 or 270');
+    expect(errorOf(JSON.stringify({ ...base, draws: ['BA/C', 'BA/Nope'], actions: [] }))).toBe(
+      'draws[1]: unknown tile id "BA/Nope"',
+    );
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          draws: ['BA/C'],
+          actions: [{ player: 0, type: 'place', x: 1, y: 0, rotation: 0 }],
+        }),
+      ),
+    ).toBe(
+      'actions[0]: tile/edge-mismatch (B-4): BA/C at (1,0) rotation 0: its west side does not match the neighbouring tile',
+    );
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          draws: ['BA/C'],
+          actions: [{ player: 1, type: 'place', x: 0, y: -1, rotation: 180 }],
+        }),
+      ),
+    ).toBe("actions[0]: turn/not-your-turn (B-3): it is player 0's turn, not player 1's");
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          seed: 3,
+          setup: { tiles: [{ tile: 'BA/C', x: 1, y: 0, rotation: 0 }] },
+          actions: [],
+        }),
+      ),
+    ).toBe('setup.tiles[0]: BA/C at (1,0) rotation 0: its west side does not match the neighbouring tile');
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          tiles: [{ id: 'T/1', features: [{ kind: 'road', edges: 'X' }] }],
+          actions: [],
+        }),
+      ),
+    ).toBe('tiles: tile "T/1": features[0].edges: "X" is not a side of a square tile (N E S W)');
+  });
+
+  test('a record can start from a set-up position; set-up tiles leave the bag', () => {
+    const r = readRecord({
+      ...base,
+      seed: 7,
+      setup: {
+        tiles: [{ tile: 'BA/CFc.1', x: 0, y: -1, rotation: 90 }],
+        meeples: [{ player: 1, x: 0, y: -1, feature: 0 }],
+        scores: [5, 2],
+      },
+      actions: [],
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const rep = replayRecord(r.value);
+    if (!rep.ok) throw new Error(rep.error.message);
+    const view = viewOf(rep.value.game, 0);
+    expect(view.tiles).toHaveLength(2);
+    expect(view.meeples).toEqual([{ player: 1, x: 0, y: -1, feature: 0, kind: 'city' }]);
+    expect(view.supply).toEqual([7, 6]);
+    expect(view.scores).toEqual([5, 2]);
+    expect(view.bag.size).toBe(72 - 2 - 1); // start, set-up tile, and the tile just drawn
+    expect(view.bag.counts['BA/CFc.1']).toBeUndefined(); // its only copy is on the board
+  });
+
+  test('a record made from a played game replays to the same state', () => {
+    const config = { players: 3, seed: 99, options: { tinyCityScoring: 2 as const } };
+    const g = Game.create(config);
+    if (!g.ok) throw new Error(g.error.message);
+    const game = g.value;
+    const actions = [];
+    let i = 0;
+    while (!game.isOver) {
+      const legal = game.legalActions();
+      const action = legal[(i++ * 7919) % legal.length];
+      actions.push({ player: game.toAct, action });
+      game.play(unwrapEncode(game, action));
+    }
+    const text = JSON.stringify(makeRecord(config, actions));
+    const parsed = parseRecord(text);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.value.options.tinyCityScoring).toBe(2);
+    const rep = replayRecord(parsed.value);
+    if (!rep.ok) throw new Error(rep.error.message);
+    expect(viewOf(rep.value.game, -1)).toEqual(viewOf(game, -1));
+  });
+});
+
+function unwrapEncode(game: Game, action: Parameters<Game['encode']>[0]): number {
+  const m = game.encode(action);
+  if (!m.ok) throw new Error(m.error.message);
+  return m.value;
+}
