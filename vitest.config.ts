@@ -8,6 +8,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    testTimeout: 120_000,
+    testTimeout: 300_000,
+    // CI reads the counts from the JSON report (.ci/summary.mjs).
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI ? { json: 'test-results.json' } : undefined,
   },
 });
