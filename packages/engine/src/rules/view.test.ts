@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { unwrap } from '../util/result.js';
+import { Game } from './game.js';
+import { viewOf } from './view.js';
+
+const start = (draws: string[]) => unwrap(Game.create({ players: 2, draws }));
+
+describe('views hide the order of the tile bag', () => {
+  test('two games whose piles differ only in the order of undrawn tiles look the same to everyone', () => {
+    const a = start(['BA/RFr', 'BA/C', 'BA/L', 'BA/Rr']);
+    const b = start(['BA/RFr', 'BA/Rr', 'BA/C', 'BA/L']);
+    for (const viewer of [-1, 0, 1]) expect(viewOf(a, viewer)).toEqual(viewOf(b, viewer));
+    // …and they are different games: the next draws differ.
+    a.apply({ type: 'place', x: 1, y: 0, rotation: 0 });
+    b.apply({ type: 'place', x: 1, y: 0, rotation: 0 });
+    a.apply({ type: 'pass' });
+    b.apply({ type: 'pass' });
+    expect(a.drawnTile).toBe('BA/C');
+    expect(b.drawnTile).toBe('BA/Rr');
+  });
+
+  test('seeded games: the view shows counts by kind, never the seed or the generator state', () => {
+    const g = unwrap(Game.create({ players: 3, seed: 12345 }));
+    const view = viewOf(g, 1);
+    expect(view.bag.size).toBe(70);
+    expect(Object.values(view.bag.counts).reduce((s, n) => s + n, 0)).toBe(70);
+    const text = JSON.stringify(view);
+    for (const word of ['seed', 'rng', '12345']) expect(text).not.toContain(word);
+    expect(view.legalActions).toEqual([]); // not player 1's turn
+    expect(viewOf(g, 0).legalActions.length).toBeGreaterThan(0);
+  });
+});
