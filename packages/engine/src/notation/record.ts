@@ -371,7 +371,7 @@ export interface Replay {
  * set, verifies embedded expectations. An illegal action stops the replay with its index and rule.
  */
 export function replayRecord(rec: GameRecord, check = false): Result<Replay, RecordError> {
-  const created = Game.create(recordConfig(rec));
+  const created = Game.create({ ...recordConfig(rec), recordEvents: true });
   if (!created.ok) {
     const path = created.error.code === 'tile/invalid' ? 'tiles' : created.error.path;
     return err({
@@ -382,7 +382,6 @@ export function replayRecord(rec: GameRecord, check = false): Result<Replay, Rec
     });
   }
   const game = created.value;
-  game.recordEvents = true;
   const mismatches: RecordError[] = [];
   for (const [i, step] of rec.actions.entries()) {
     const path = `actions[${i}]`;

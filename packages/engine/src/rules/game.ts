@@ -91,6 +91,8 @@ export interface GameConfig {
   tiles?: readonly unknown[];
   /** First player to act (default 0). */
   firstPlayer?: number;
+  /** Log events from the first draw on (see `Game.recordEvents`). */
+  recordEvents?: boolean;
 }
 
 const DEFAULT_START: TilePlacement = { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 };
@@ -293,6 +295,7 @@ export class Game {
       return bad('firstPlayer', `must be a player from 0 to ${players - 1}`);
     }
     g.current = first;
+    g.recordEvents = config.recordEvents === true;
     g.startTurn();
     return ok(g);
   }

@@ -1,0 +1,56 @@
+/** `carcassonne render <record> --svg <file>`: the final board of a recorded game as SVG. */
+import type { Game, GameRecord } from '@carc/engine';
+import { viewOf } from '@carc/engine';
+import type { Io } from '../io.js';
+import { CliError, fileErrorMessage } from '../io.js';
+import { loadRecord, replay } from '../load.js';
+import { renderSvg } from '../render/svg.js';
+
+export interface RenderCommandOptions {
+  /** Output file, or '-' for standard output. */
+  svg: string;
+  /** Cell size in pixels. */
+  cell?: number;
+  labels?: boolean;
+  legend?: boolean;
+  title?: string;
+}
+
+/** The SVG of a replayed game's board. */
+export function renderGame(
+  rec: GameRecord,
+  game: Game,
+  opts: Omit<RenderCommandOptions, 'svg'> = {},
+): string {
+  const view = viewOf(game, -1);
+  return renderSvg(view, game.catalog, {
+    cell: opts.cell ?? 64,
+    labels: opts.labels ?? true,
+    legend: opts.legend ?? true,
+    playerNames: rec.players,
+    ...(opts.title !== undefined ? { title: opts.title } : {}),
+  });
+}
+
+/** Runs the command; returns the exit code. Throws CliError on bad input. */
+export function runRender(file: string, opts: RenderCommandOptions, io: Io): number {
+  const rec = loadRecord(file, io);
+  const { game } = replay(file, rec);
+  const svg = renderGame(rec, game, opts);
+  if (opts.svg === '-') {
+    io.out(svg);
+    return 0;
+  }
+  try {
+    io.writeFile(opts.svg, svg);
+  } catch (e) {
+    throw new CliError(`cannot write ${opts.svg}: ${fileErrorMessage(e)}`);
+  }
+  const size = /width="(\d+)" height="(\d+)"/.exec(svg);
+  const view = viewOf(game, -1);
+  io.err(
+    `wrote ${opts.svg}: ${view.tiles.length} tiles, ${view.meeples.length} meeples` +
+      (size ? `, ${size[1]}x${size[2]} px\n` : '\n'),
+  );
+  return 0;
+}

@@ -1,0 +1,150 @@
+/** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
+import { Game, TILE_SETS } from '@carc/engine';
+import type { Io } from '../io.js';
+import { CliError } from '../io.js';
+import { formatJson } from '../json.js';
+import { Rng } from '../random.js';
+
+export interface SimulateOptions {
+  games: number;
+  players: number;
+  /** Game i is seeded seed + i. */
+  seed: number;
+  /** Print the summary as JSON. */
+  json?: boolean;
+}
+
+export interface GameResult {
+  game: Game;
+  /** Tiles drawn that fit nowhere (B-5). */
+  discarded: number;
+  /** Decisions taken (placements, meeples and passes). */
+  moves: number;
+}
+
+export interface SimulateSummary {
+  games: number;
+  players: number;
+  seed: number;
+  seconds: number;
+  gamesPerSecond: number;
+  /** Mean final score per seat. */
+  meanScores: number[];
+  /** Games won per seat (a shared win counts for each winner). */
+  wins: number[];
+  meanTilesPlaced: number;
+  meanDiscarded: number;
+  meanMoves: number;
+}
+
+/** Seed of the move chooser of the game seeded `seed`: its own stream, derived from the game seed. */
+const chooserSeed = (seed: number) => (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x165667b1) >>> 0;
+
+/** Plays one game choosing uniformly at random among the legal moves. */
+export function playRandomGame(seed: number, players: number, recordEvents = false): GameResult {
+  const created = Game.create({ players, seed, recordEvents });
+  if (!created.ok) throw new CliError(created.error.message);
+  const game = created.value;
+  const rng = new Rng(chooserSeed(seed));
+  const buf = new Int32Array(game.maxMoves);
+  let moves = 0;
+  while (!game.isOver) {
+    const n = game.legalMoves(buf);
+    if (n === 0) throw new Error(`invariant: no legal move in game ${seed} although it is not over`);
+    game.play(buf[rng.int(n)] ?? 0);
+    moves++;
+  }
+  // Every tile of the set except the start tile was drawn: it was placed, or discarded (B-5).
+  const set = TILE_SETS[game.options.tileSetBase] ?? {};
+  const pile = Object.values(set).reduce((a, b) => a + b, 0) - 1;
+  return { game, discarded: pile - game.placedCount - game.bagCount, moves };
+}
+
+export function checkSimulateOptions(o: SimulateOptions): void {
+  const bad = (msg: string) => {
+    throw new CliError(msg);
+  };
+  if (!Number.isInteger(o.games) || o.games < 1) bad(`--games must be a positive integer, not ${o.games}`);
+  if (!Number.isInteger(o.players) || o.players < 1 || o.players > 6)
+    bad(`--players must be an integer from 1 to 6, not ${o.players}`);
+  if (!Number.isInteger(o.seed) || o.seed < 0) bad(`--seed must be a non-negative integer, not ${o.seed}`);
+  if (o.seed + o.games - 1 > 0xffffffff)
+    bad(`--seed plus --games must stay below 4294967296 (game i is seeded seed + i)`);
+}
+
+const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Plays the games and summarises them. `onGame` is told after each game (for a progress bar). */
+export function simulate(
+  opts: SimulateOptions,
+  onGame?: (done: number, result: GameResult) => void,
+  now: () => number = () => performance.now(),
+): SimulateSummary {
+  checkSimulateOptions(opts);
+  const { games, players, seed } = opts;
+  const scoreSum = new Array<number>(players).fill(0);
+  const wins = new Array<number>(players).fill(0);
+  let placed = 0;
+  let discarded = 0;
+  let moves = 0;
+  const t0 = now();
+  for (let i = 0; i < games; i++) {
+    const r = playRandomGame(seed + i, players);
+    const scores = Array.from(r.game.scores);
+    const best = Math.max(...scores);
+    scores.forEach((s, p) => {
+      scoreSum[p] = (scoreSum[p] ?? 0) + s;
+      if (s === best) wins[p] = (wins[p] ?? 0) + 1;
+    });
+    placed += r.game.placedCount;
+    discarded += r.discarded;
+    moves += r.moves;
+    onGame?.(i + 1, r);
+  }
+  const seconds = Math.max((now() - t0) / 1000, 1e-9);
+  return {
+    games,
+    players,
+    seed,
+    seconds: round(seconds, 3),
+    gamesPerSecond: round(games / seconds, 1),
+    meanScores: scoreSum.map((s) => round(s / games)),
+    wins,
+    meanTilesPlaced: round(placed / games),
+    meanDiscarded: round(discarded / games),
+    meanMoves: round(moves / games),
+  };
+}
+
+/** The summary as a small table. */
+export function formatSummary(s: SimulateSummary): string {
+  const lines = [
+    `${s.games} random game${s.games === 1 ? '' : 's'}, ${s.players} player${s.players === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}`,
+    `${s.seconds.toFixed(3)} s, ${s.gamesPerSecond.toFixed(1)} games/s`,
+    '',
+    'seat  mean score  wins',
+    ...s.meanScores.map(
+      (m, p) =>
+        `${String(p).padStart(4)}  ${m.toFixed(2).padStart(10)}  ${String(s.wins[p] ?? 0).padStart(4)}`,
+    ),
+    '',
+    `mean tiles placed  ${s.meanTilesPlaced.toFixed(2)}`,
+    `mean discarded     ${s.meanDiscarded.toFixed(2)}`,
+    `mean moves         ${s.meanMoves.toFixed(2)}`,
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** Runs the command; returns the exit code. Throws CliError on bad options. */
+export function runSimulate(opts: SimulateOptions, io: Io): number {
+  checkSimulateOptions(opts);
+  const bar = io.progress(opts.games, 'simulating');
+  let summary: SimulateSummary;
+  try {
+    summary = simulate(opts, (done) => bar?.update(done), io.now);
+  } finally {
+    bar?.stop();
+  }
+  io.out(opts.json ? formatJson(summary) : formatSummary(summary));
+  return 0;
+}

@@ -1,0 +1,169 @@
+/**
+ * The `carcassonne` command line: commander wiring only. Every command lives in commands/ as a
+ * function of its arguments and an `Io`, so tests run them in memory; `run()` turns errors into
+ * exit codes: 0 success, 1 an expectation of `replay --check` failed, 2 bad input (usage, file,
+ * record), 70 an internal error.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { runRender } from './commands/render.js';
+import { runReplay } from './commands/replay.js';
+import { runSimulate } from './commands/simulate.js';
+import type { Io } from './io.js';
+import { CliError } from './io.js';
+
+export const EXIT_OK = 0;
+export const EXIT_MISMATCH = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_INTERNAL = 70;
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const integer =
+  (what: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      const range =
+        max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+      throw new InvalidArgumentError(`${what} must be ${range}.`);
+    }
+    return n;
+  };
+
+/** Builds the program; `setExit` receives each command's exit code. */
+export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+  const program = new Command();
+  program
+    .name('carcassonne')
+    .description(
+      'Carcassonne rules engine on the command line: replay and check game records, draw boards, simulate games.',
+    )
+    .version(version(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError('(see carcassonne --help)')
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 success, 1 an expectation of replay --check did not hold,
+            2 bad usage or a bad record (missing file, invalid JSON, illegal action).
+
+Examples:
+  $ carcassonne replay game.json
+  $ carcassonne replay game.json --check
+  $ carcassonne render game.json --svg board.svg --cell 96
+  $ carcassonne simulate --games 1000 --players 3 --seed 7`,
+    );
+
+  program
+    .command('replay')
+    .summary('replay a game record and print its final state as JSON')
+    .description(
+      'Replay a game record and print the final state as JSON: scores, every score event, meeples on ' +
+        'the board and in supply, tiles left, phase, the player to act and their legal actions, and the ' +
+        'tiles on the board. With --check, also verify the expectations embedded in the record.',
+    )
+    .argument('<record>', 'game record (JSON, format "carcassonne-record")')
+    .option('-c, --check', 'verify the expectations embedded in the record (exit 1 if one fails)')
+    .option('-q, --quiet', 'do not print the final state')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 an expectation did not hold (each mismatch is printed on stderr),
+            2 the record cannot be read, is not valid JSON, is invalid or holds an illegal action.
+
+Examples:
+  $ carcassonne replay game.json > final.json
+  $ carcassonne replay game.json --check --quiet`,
+    )
+    .action((record: string, opts: { check?: boolean; quiet?: boolean }) => {
+      setExit(runReplay(record, opts, io));
+    });
+
+  program
+    .command('render')
+    .summary('draw the final board of a game record as SVG')
+    .description(
+      'Replay a game record and draw its final board as SVG, from the tile definitions: fields, roads, ' +
+        'cities, pennants, monasteries, tower foundations, and meeples in player colours (red, blue, ' +
+        'green, yellow, black, grey by seat).',
+    )
+    .argument('<record>', 'game record (JSON)')
+    .requiredOption('-o, --svg <file>', 'SVG file to write ("-" for standard output)')
+    .option('--cell <px>', 'cell size in pixels (8 to 1024)', integer('--cell', 8, 1024), 64)
+    .option('--title <text>', 'caption above the board')
+    .option('--no-labels', 'leave out the coordinates along the edges')
+    .option('--no-legend', 'leave out the players, scores and supply under the board')
+    .addHelpText('after', '\nExample:\n  $ carcassonne render game.json --svg board.svg --cell 96')
+    .action(
+      (
+        record: string,
+        opts: { svg: string; cell: number; title?: string; labels: boolean; legend: boolean },
+      ) => {
+        setExit(runRender(record, opts, io));
+      },
+    );
+
+  program
+    .command('simulate')
+    .alias('sim')
+    .summary('play random games and report speed and mean scores')
+    .description(
+      'Play random games of the base game (every move chosen uniformly among the legal ones) and print ' +
+        'games per second, the mean score of each seat, wins, and the mean number of tiles placed and ' +
+        'discarded. Game i shuffles its tile bag with seed S+i and draws its moves from a generator ' +
+        'seeded from S+i, so runs repeat exactly.',
+    )
+    .addOption(new Option('-n, --games <n>', 'number of games').argParser(integer('--games', 1)).default(100))
+    .addOption(
+      new Option('-p, --players <n>', 'players per game (1 to 6)')
+        .argParser(integer('--players', 1, 6))
+        .default(2),
+    )
+    .addOption(
+      new Option('-s, --seed <s>', 'seed of the first game')
+        .argParser(integer('--seed', 0, 0xffffffff))
+        .default(1),
+    )
+    .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nExample:\n  $ carcassonne simulate --games 1000 --players 4 --seed 42 --json')
+    .action((opts: { games: number; players: number; seed: number; json?: boolean }) => {
+      setExit(runSimulate(opts, io));
+    });
+
+  return program;
+}
+
+/** Runs the program on `args` (without the node and script paths) and returns the exit code. */
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  let code = EXIT_OK;
+  const program = buildProgram(io, (c) => (code = c));
+  if (args.length === 0) {
+    program.outputHelp({ error: true });
+    return EXIT_USAGE;
+  }
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    if (e instanceof CliError) {
+      io.err(`error: ${e.message}\n`);
+      return e.exitCode;
+    }
+    io.err(`internal error (please report): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return EXIT_INTERNAL;
+  }
+}

@@ -1,0 +1,343 @@
+/**
+ * Draws a board as SVG from the tile definitions (no images): fields, cities, roads, monasteries,
+ * tower foundations, pennants, symbols and meeples in player colours.
+ *
+ * A pure function of a board view and a tile lookup: no DOM and no Node APIs, so the web client can
+ * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`).
+ */
+import type { GameView, TileDef } from '@carc/engine';
+import type { PathCmd, Pt, TileArt } from './tileArt.js';
+import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS, tileArt } from './tileArt.js';
+
+/** What the renderer needs of a catalog (the engine's `Catalog` fits). */
+export interface TileLookup {
+  kindOf(id: string): number | undefined;
+  def(kind: number): TileDef;
+}
+
+/** The parts of a view the renderer reads; scores and supply feed the legend. */
+export type BoardView = Pick<GameView, 'tiles' | 'meeples'> & Partial<Pick<GameView, 'scores' | 'supply'>>;
+
+export interface RenderOptions {
+  /** Size of a cell in pixels (default 64). */
+  cell?: number;
+  /** Coordinates along the top and left edges (default true). */
+  labels?: boolean;
+  /** Players' colours, names, scores and supply under the board, when the view has scores (default true). */
+  legend?: boolean;
+  playerNames?: readonly string[];
+  /** A caption above the board. */
+  title?: string;
+}
+
+/** Player colours by seat: red, blue, green, yellow, black, grey. */
+export const PLAYER_COLOURS = ['#d62828', '#1f4fd1', '#2a9d3a', '#f2c511', '#1a1a1a', '#8f8f8f'] as const;
+export const PLAYER_COLOUR_NAMES = ['red', 'blue', 'green', 'yellow', 'black', 'grey'] as const;
+
+const COLOURS = {
+  background: '#f4efe4',
+  grid: '#e3dbc9',
+  field: '#86b84f',
+  fieldEdge: '#5c8a30',
+  city: '#caa46c',
+  cityEdge: '#6e4f26',
+  road: '#f6f2e7',
+  roadEdge: '#7d6d55',
+  pennant: '#2f5fb3',
+  monasteryWall: '#efe2c4',
+  monasteryRoof: '#b0413e',
+  tower: '#9c9c9c',
+  towerEdge: '#4f4f4f',
+  text: '#3b3325',
+  unknown: '#d633c9',
+};
+
+const num = (v: number): string => String(Math.round(v * 100) / 100);
+
+const escapeXml = (s: string): string =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+/** Rotates a tile-frame point by q clockwise quarter turns about the cell centre (+y south). */
+function rotate(p: Pt, q: number): Pt {
+  let { x, y } = p;
+  for (let i = 0; i < (q & 3); i++) [x, y] = [1 - y, x];
+  return { x, y };
+}
+
+/** Renders the board of `view` as a standalone SVG document. */
+export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOptions = {}): string {
+  const cell = opts.cell ?? 64;
+  const labels = opts.labels ?? true;
+  const names = opts.playerNames ?? [];
+  const scores = view.scores;
+  const showLegend = (opts.legend ?? true) && scores !== undefined && scores.length > 0;
+  const margin = labels ? Math.round(cell * 0.45) : Math.round(cell * 0.2);
+  const titleH = opts.title ? Math.round(cell * 0.45) : 0;
+  const legendRow = Math.max(14, Math.round(cell * 0.34));
+  const legendH = showLegend ? legendRow * (scores?.length ?? 0) + Math.round(cell * 0.2) : 0;
+
+  const xs = view.tiles.map((t) => t.x);
+  const ys = view.tiles.map((t) => t.y);
+  const minX = xs.length > 0 ? Math.min(...xs) : 0;
+  const maxX = xs.length > 0 ? Math.max(...xs) : 0;
+  const minY = ys.length > 0 ? Math.min(...ys) : 0;
+  const maxY = ys.length > 0 ? Math.max(...ys) : 0;
+  const cols = maxX - minX + 1;
+  const rows = maxY - minY + 1;
+  const boardW = cols * cell;
+  const boardH = rows * cell;
+  const ox = margin;
+  const oy = margin + titleH;
+  const legendW = showLegend ? Math.round(cell * 3.2) : 0;
+  const width = Math.max(boardW + 2 * margin, legendW + 2 * margin);
+  const height = oy + boardH + margin + legendH;
+
+  /** Board pixel position of a tile-frame point of the tile at (x, y) with rotation q. */
+  const toPx = (x: number, y: number, q: number) => (p: Pt) => {
+    const r = rotate(p, q);
+    return { x: ox + (x - minX + r.x) * cell, y: oy + (y - minY + r.y) * cell };
+  };
+  const pathData = (cmds: readonly PathCmd[], map: (p: Pt) => Pt): string =>
+    cmds
+      .map((c) => {
+        if (c.c === 'Z') return 'Z';
+        const p = map(c.p);
+        if (c.c === 'Q') {
+          const k = map(c.k);
+          return `Q${num(k.x)} ${num(k.y)} ${num(p.x)} ${num(p.y)}`;
+        }
+        if (c.c === 'C') {
+          const k = map(c.k);
+          const k2 = map(c.k2);
+          return `C${num(k.x)} ${num(k.y)} ${num(k2.x)} ${num(k2.y)} ${num(p.x)} ${num(p.y)}`;
+        }
+        return `${c.c}${num(p.x)} ${num(p.y)}`;
+      })
+      .join(' ');
+  const polygon = (pts: readonly Pt[]) => pts.map((p) => `${num(p.x)},${num(p.y)}`).join(' ');
+
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
+  );
+  out.push(`<title>${escapeXml(opts.title ?? `Carcassonne board, ${view.tiles.length} tiles`)}</title>`);
+  out.push(`<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`);
+  if (opts.title) {
+    out.push(
+      `<text x="${margin}" y="${num(margin * 0.5 + titleH * 0.6)}" font-size="${num(cell * 0.26)}" fill="${COLOURS.text}">${escapeXml(opts.title)}</text>`,
+    );
+  }
+
+  // Grid of cells.
+  const grid: string[] = [];
+  for (let i = 0; i <= cols; i++) grid.push(`M${ox + i * cell} ${oy}V${oy + boardH}`);
+  for (let j = 0; j <= rows; j++) grid.push(`M${ox} ${oy + j * cell}H${ox + boardW}`);
+  out.push(`<path class="grid" d="${grid.join('')}" stroke="${COLOURS.grid}" stroke-width="1" fill="none"/>`);
+
+  if (labels) {
+    const fs = num(Math.max(8, cell * 0.2));
+    const lab: string[] = [];
+    for (let i = 0; i < cols; i++) {
+      lab.push(
+        `<text x="${num(ox + (i + 0.5) * cell)}" y="${num(oy - margin * 0.3)}" text-anchor="middle">${minX + i}</text>`,
+      );
+    }
+    for (let j = 0; j < rows; j++) {
+      lab.push(
+        `<text x="${num(ox - margin * 0.25)}" y="${num(oy + (j + 0.5) * cell)}" text-anchor="end" dominant-baseline="middle">${minY + j}</text>`,
+      );
+    }
+    out.push(`<g class="labels" font-size="${fs}" fill="${COLOURS.text}">${lab.join('')}</g>`);
+  }
+
+  // Tiles.
+  const arts = new Map<string, TileArt | undefined>();
+  const artOf = (id: string): TileArt | undefined => {
+    if (!arts.has(id)) {
+      const kind = tiles.kindOf(id);
+      arts.set(id, kind === undefined ? undefined : tileArt(tiles.def(kind)));
+    }
+    return arts.get(id);
+  };
+  const q4 = (rotation: number) => Math.round(rotation / 90) & 3;
+  out.push('<g class="tiles">');
+  for (const t of view.tiles) {
+    const q = q4(t.rotation);
+    const map = toPx(t.x, t.y, q);
+    const art = artOf(t.tile);
+    const where = `${t.tile} at (${t.x},${t.y}) rotation ${t.rotation}${t.corner ? ` corner ${t.corner}` : ''}`;
+    out.push(
+      `<g class="tile" data-tile="${escapeXml(t.tile)}" data-x="${t.x}" data-y="${t.y}" data-rotation="${t.rotation}"><title>${escapeXml(where)}</title>`,
+    );
+    if (!art) {
+      const sq = [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+        { x: 0, y: 1 },
+      ].map(map);
+      out.push(`<polygon points="${polygon(sq)}" fill="${COLOURS.unknown}"/>`);
+      const c = map({ x: 0.5, y: 0.5 });
+      out.push(
+        `<text x="${num(c.x)}" y="${num(c.y)}" text-anchor="middle" dominant-baseline="middle" font-size="${num(cell * 0.4)}" fill="#fff">?</text>`,
+      );
+      out.push('</g>');
+      continue;
+    }
+    out.push(`<polygon points="${polygon(art.outline.map(map))}" fill="${COLOURS.field}"/>`);
+    for (const c of art.cities) {
+      out.push(
+        `<path d="${pathData(c.path, map)}" fill="${COLOURS.city}" stroke="${COLOURS.cityEdge}" stroke-width="${num(cell * 0.025)}" stroke-linejoin="round"/>`,
+      );
+    }
+    for (const r of art.roads) {
+      const d = r.paths.map((p) => pathData(p, map)).join(' ');
+      const dash = r.tunnel ? ` stroke-dasharray="${num(cell * 0.06)} ${num(cell * 0.04)}"` : '';
+      out.push(
+        `<path d="${d}" fill="none" stroke="${COLOURS.roadEdge}" stroke-width="${num(cell * (ROAD_HALF_WIDTH * 2 + 0.03))}"${dash}/>`,
+      );
+      out.push(
+        `<path d="${d}" fill="none" stroke="${COLOURS.road}" stroke-width="${num(cell * ROAD_HALF_WIDTH * 2)}"${dash}/>`,
+      );
+    }
+    for (const j of art.junctions) {
+      const p = map(j);
+      const h = cell * 0.065;
+      out.push(
+        `<rect x="${num(p.x - h)}" y="${num(p.y - h)}" width="${num(2 * h)}" height="${num(2 * h)}" fill="${COLOURS.road}" stroke="${COLOURS.cityEdge}" stroke-width="${num(cell * 0.02)}"/>`,
+      );
+    }
+    if (art.monastery) out.push(monastery(map(art.monastery), cell));
+    if (art.tower) {
+      const p = map(art.tower);
+      out.push(
+        `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS)}" fill="${COLOURS.tower}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>`,
+      );
+    }
+    for (const c of art.cities) for (const p of c.pennants) out.push(pennant(map(p), cell));
+    const def = tiles.def(tiles.kindOf(t.tile) ?? 0);
+    def.symbols.forEach((s, i) => {
+      const p = art.symbols[i];
+      if (p) out.push(symbol(s, map(p), cell));
+    });
+    out.push(
+      `<polygon points="${polygon(art.outline.map(map))}" fill="none" stroke="${COLOURS.fieldEdge}" stroke-width="${num(Math.max(0.5, cell * 0.012))}"/>`,
+    );
+    out.push('</g>');
+  }
+  out.push('</g>');
+
+  // Meeples, over every tile.
+  out.push('<g class="meeples">');
+  const seen = new Map<string, number>();
+  for (const m of view.meeples) {
+    const t = view.tiles.find(
+      (t) => t.x === m.x && t.y === m.y && (m.corner === undefined || t.corner === m.corner),
+    );
+    const art = t ? artOf(t.tile) : undefined;
+    if (!t || !art) continue;
+    const anchor = art.anchors[m.feature] ?? { x: 0.5, y: 0.5 };
+    const key = `${m.x},${m.y},${m.corner ?? ''},${m.feature}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    const p = toPx(t.x, t.y, q4(t.rotation))(anchor);
+    const colour = PLAYER_COLOURS[m.player % PLAYER_COLOURS.length] ?? '#000';
+    const name = names[m.player] ?? `player ${m.player}`;
+    out.push(
+      meeple(
+        { x: p.x + n * cell * 0.12, y: p.y },
+        cell * 0.27,
+        colour,
+        m.kind === 'field',
+        `${name} (${PLAYER_COLOUR_NAMES[m.player % 6] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}`,
+      ),
+    );
+  }
+  out.push('</g>');
+
+  if (showLegend && scores) {
+    const fs = num(Math.max(9, legendRow * 0.62));
+    const top = oy + boardH + margin * 0.6;
+    const rowsOut: string[] = [];
+    scores.forEach((score, i) => {
+      const y = top + i * legendRow;
+      const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length] ?? '#000';
+      rowsOut.push(
+        meeple({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow * 0.85, colour, false, ''),
+      );
+      const supply = view.supply?.[i];
+      const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${supply === undefined ? '' : ` (${supply} in supply)`}`;
+      rowsOut.push(
+        `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(text)}</text>`,
+      );
+    });
+    out.push(`<g class="legend" font-size="${fs}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`);
+  }
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}
+
+/** A meeple figure centred on p (lying down for a farmer). */
+function meeple(p: Pt, size: number, colour: string, lying: boolean, title: string): string {
+  const dark = colour === '#1a1a1a';
+  const body =
+    'M-0.2 -0.16 L0.2 -0.16 Q0.48 -0.12 0.48 0.02 L0.2 0.06 L0.38 0.48 L0.08 0.48 L0 0.28 L-0.08 0.48 L-0.38 0.48 L-0.2 0.06 L-0.48 0.02 Q-0.48 -0.12 -0.2 -0.16 Z';
+  const transform = `translate(${num(p.x)} ${num(p.y)}) scale(${num(size)})${lying ? ' rotate(-90)' : ''}`;
+  const t = title ? `<title>${escapeXml(title)}</title>` : '';
+  return (
+    `<g class="meeple" transform="${transform}" fill="${colour}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="0.06" stroke-linejoin="round">${t}` +
+    `<path d="${body}"/><circle cx="0" cy="-0.32" r="0.17"/></g>`
+  );
+}
+
+/** A pennant (coat of arms): a small shield. */
+function pennant(p: Pt, cell: number): string {
+  const s = cell * 0.13;
+  const d = `M${num(p.x - s / 2)} ${num(p.y - s / 2)} H${num(p.x + s / 2)} V${num(p.y)} Q${num(p.x + s / 2)} ${num(p.y + s * 0.45)} ${num(p.x)} ${num(p.y + s * 0.6)} Q${num(p.x - s / 2)} ${num(p.y + s * 0.45)} ${num(p.x - s / 2)} ${num(p.y)} Z`;
+  return `<path class="pennant" d="${d}" fill="${COLOURS.pennant}" stroke="#ffffff" stroke-width="${num(cell * 0.015)}"/>`;
+}
+
+/** A monastery: a small chapel with a cross, centred on p. */
+function monastery(p: Pt, cell: number): string {
+  const h = cell * MONASTERY_HALF;
+  const x0 = p.x - h * 0.8;
+  const x1 = p.x + h * 0.8;
+  const yTop = p.y - h * 0.1;
+  const yBot = p.y + h;
+  const sw = num(cell * 0.018);
+  return (
+    `<g class="monastery" stroke="${COLOURS.cityEdge}" stroke-width="${sw}" stroke-linejoin="round">` +
+    `<rect x="${num(x0)}" y="${num(yTop)}" width="${num(x1 - x0)}" height="${num(yBot - yTop)}" fill="${COLOURS.monasteryWall}"/>` +
+    `<path d="M${num(x0 - h * 0.15)} ${num(yTop)} L${num(p.x)} ${num(p.y - h * 0.75)} L${num(x1 + h * 0.15)} ${num(yTop)} Z" fill="${COLOURS.monasteryRoof}"/>` +
+    `<path d="M${num(p.x)} ${num(p.y - h * 0.75)} V${num(p.y - h * 1.15)} M${num(p.x - h * 0.18)} ${num(p.y - h * 1.0)} H${num(p.x + h * 0.18)}" fill="none"/>` +
+    `<rect x="${num(p.x - h * 0.18)}" y="${num(yBot - h * 0.45)}" width="${num(h * 0.36)}" height="${num(h * 0.45)}" fill="${COLOURS.cityEdge}"/>` +
+    '</g>'
+  );
+}
+
+/** A small marker for a printed symbol (garden, volcano, dragon, portal…). */
+function symbol(name: string, p: Pt, cell: number): string {
+  const s = cell * 0.07;
+  const x = num(p.x);
+  const y = num(p.y);
+  const title = `<title>${escapeXml(name)}</title>`;
+  switch (name) {
+    case 'garden':
+      return `<g class="symbol">${title}<circle cx="${x}" cy="${y}" r="${num(s)}" fill="#3f7d2b" stroke="#2c5a1e" stroke-width="${num(s * 0.2)}"/><circle cx="${x}" cy="${y}" r="${num(s * 0.4)}" fill="#f3d64e"/></g>`;
+    case 'volcano':
+      return `<g class="symbol">${title}<path d="M${num(p.x - s * 1.2)} ${num(p.y + s)} L${num(p.x - s * 0.3)} ${num(p.y - s)} H${num(p.x + s * 0.3)} L${num(p.x + s * 1.2)} ${num(p.y + s)} Z" fill="#7a4a2a"/><circle cx="${x}" cy="${num(p.y - s * 1.1)}" r="${num(s * 0.45)}" fill="#ff6a1a"/></g>`;
+    case 'dragon':
+      return `<g class="symbol">${title}<path d="M${x} ${num(p.y - s * 1.2)} L${num(p.x + s)} ${y} L${x} ${num(p.y + s * 1.2)} L${num(p.x - s)} ${y} Z" fill="#b3001b" stroke="#5a000d" stroke-width="${num(s * 0.2)}"/></g>`;
+    case 'portal':
+      return `<g class="symbol">${title}<circle cx="${x}" cy="${y}" r="${num(s)}" fill="none" stroke="#7b3fa0" stroke-width="${num(s * 0.5)}"/></g>`;
+    case 'vineyard':
+      return `<g class="symbol" fill="#6a2c83">${title}<circle cx="${num(p.x - s * 0.5)}" cy="${y}" r="${num(s * 0.5)}"/><circle cx="${num(p.x + s * 0.5)}" cy="${y}" r="${num(s * 0.5)}"/><circle cx="${x}" cy="${num(p.y + s * 0.8)}" r="${num(s * 0.5)}"/></g>`;
+    case 'waterTower':
+      return `<g class="symbol">${title}<rect x="${num(p.x - s * 0.6)}" y="${num(p.y - s)}" width="${num(s * 1.2)}" height="${num(s * 2)}" fill="#5b8fd6" stroke="#2d4f80" stroke-width="${num(s * 0.2)}"/></g>`;
+    default:
+      return `<g class="symbol">${title}<circle cx="${x}" cy="${y}" r="${num(s)}" fill="#ffffff" stroke="${COLOURS.text}" stroke-width="${num(s * 0.25)}"/></g>`;
+  }
+}
