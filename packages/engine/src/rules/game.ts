@@ -278,7 +278,8 @@ export class Game {
       if (g.supply[m.player] === 0) return bad(path, `player ${m.player} has no meeple left in supply`);
       const r = g.graph.find(seg.value);
       const k = g.graph.kind[r];
-      if ((k === K_ROAD || k === K_CITY) && g.graph.openEnds[r] === 0) {
+      const surrounded = k === K_MONASTERY && g.surroundedCount(g.board.slotCell[g.graph.slot[r]]) === 8;
+      if (((k === K_ROAD || k === K_CITY) && g.graph.openEnds[r] === 0) || surrounded) {
         return bad(path, 'the feature is already complete; it would have been scored');
       }
       g.deploy(m.player, seg.value);
@@ -556,9 +557,18 @@ export class Game {
         );
       }
     }
+    // Every touching short side matches, so either the long side meets a mismatching triangle (H-2)
+    // or the tile touches nothing at all.
+    if (tri && board.cellTiles[c] !== 0) {
+      return ruleError(
+        'tile/edge-mismatch',
+        `${id} at (${x},${y}) rotation ${deg}: its long side does not match the other triangle of the cell`,
+        'H-2',
+      );
+    }
     return ruleError(
-      tri ? 'tile/edge-mismatch' : 'tile/not-adjacent',
-      `${id} at (${x},${y}) rotation ${deg} ${tri ? 'does not continue or match the landscape' : 'touches no placed tile edge to edge'}`,
+      'tile/not-adjacent',
+      `${id} at (${x},${y}) rotation ${deg} touches no placed tile edge to edge`,
       tri ? 'H-4' : 'B-4',
     );
   }
