@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -12,6 +13,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Scripts (CI helpers, configs) run in Node.
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: globals.node },
   },
   {
     // The engine runs in browsers and workers: no Node or DOM APIs, and nothing from other packages.

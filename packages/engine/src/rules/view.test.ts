@@ -30,3 +30,29 @@ describe('views hide the order of the tile bag', () => {
     expect(viewOf(g, 0).legalActions.length).toBeGreaterThan(0);
   });
 });
+
+describe('refused actions change nothing', () => {
+  test('B-4 B-6 every kind of refusal leaves the game exactly as it was', () => {
+    const g = unwrap(Game.create({ players: 2, seed: 5 }));
+    const attempts = [
+      { type: 'place', x: 40, y: 0, rotation: 0 },
+      { type: 'place', x: 0, y: 0, rotation: 0 },
+      { type: 'place', x: 1, y: 1, rotation: 90 },
+      { type: 'place', x: 0, y: -1, rotation: 33 },
+      { type: 'meeple', x: 0, y: 0, feature: 0 },
+      { type: 'pass' },
+      { type: 'jump' },
+    ];
+    const before = JSON.stringify(viewOf(g, -1));
+    const clone = g.clone();
+    for (const a of attempts) {
+      const r = g.apply(a as Parameters<Game['apply']>[0]);
+      expect(r.ok, JSON.stringify(a)).toBe(false);
+      if (!r.ok) expect(r.error.message.length).toBeGreaterThan(10);
+    }
+    expect(g.apply({ type: 'pass' }, 1).ok).toBe(false);
+    expect(JSON.stringify(viewOf(g, -1))).toBe(before);
+    expect(Array.from(g.rng)).toEqual(Array.from(clone.rng));
+    expect(Array.from(g.graph.parent)).toEqual(Array.from(clone.graph.parent));
+  });
+});
