@@ -18,6 +18,7 @@
  * bounding box, meeple spots, B-5 discards, B-7 and B-9 scoring), used by the invariant playouts
  * and as the independent counter in the perft tests.
  */
+import { fieldCities } from '../src/rules/scoring.js';
 import type { Game } from '../src/rules/game.js';
 import type { TileDef } from '../src/tiles/tileDef.js';
 import type { FeatureKind } from '../src/types.js';
@@ -539,8 +540,7 @@ export function compareWithEngine(game: Game): string[] {
     }
     eq('meepleTotal', graph.meepleTotal[r], sum);
     if (f.kind === 'field') {
-      const engineCities = game
-        .fieldCities(r)
+      const engineCities = fieldCities(game, r)
         .map((c) => rootToRef[c])
         .sort((a, b) => a - b);
       const refCities = [...f.cities].sort((a, b) => a - b);

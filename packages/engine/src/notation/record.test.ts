@@ -57,7 +57,7 @@ describe('game records', () => {
           actions: [{ player: 1, type: 'place', x: 0, y: -1, rotation: 180 }],
         }),
       ),
-    ).toBe("actions[0]: turn/not-your-turn (B-3): it is player 0's turn, not player 1's");
+    ).toBe("actions[0]: turn/not-your-turn (B-3): it is player 0's turn to act, not player 1's");
     expect(
       errorOf(
         JSON.stringify({

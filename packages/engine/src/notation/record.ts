@@ -10,7 +10,10 @@
  * Every error names where it is: a line and column for JSON syntax, a path such as
  * `actions[3].rotation` for content.
  */
+import type { ExpansionId } from '../expansions/expansion.js';
+import { EXPANSION_IDS } from '../expansions/expansion.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
+import { DIRECTIONS } from '../rules/actions.js';
 import type { Action } from '../rules/actions.js';
 import type { RuleErrorCode } from '../rules/errors.js';
 import { RULE_ERROR_CODES } from '../rules/errors.js';
@@ -58,6 +61,9 @@ export interface GameRecord {
   format: typeof RECORD_FORMAT;
   version: number;
   players: string[];
+  /** Expansions in play, by id. */
+  expansions: ExpansionId[];
+  /** Options after the preset (default `hig`) and the record's own option values. */
   options: Options;
   seed?: number;
   draws?: string[];
@@ -111,6 +117,8 @@ const RECORD_KEYS = [
   'format',
   'version',
   'players',
+  'expansions',
+  'preset',
   'options',
   'seed',
   'draws',
@@ -140,13 +148,30 @@ export function readRecord(data: unknown): Result<GameRecord, RecordError> {
   }
   for (const [i, p] of players.entries())
     if (typeof p !== 'string') return bad(`players[${i}]`, 'must be a string');
-  const options = parseOptions(data.options);
+  if (data.preset !== undefined && typeof data.preset !== 'string')
+    return bad('preset', 'must be a preset name');
+  const options = parseOptions(data.options, 'options', data.preset ?? 'hig');
   if (!options.ok)
     return fail('record/invalid', options.error.path, options.error.message.replace(/^[^:]*: /, ''));
+  const expansions: ExpansionId[] = [];
+  if (data.expansions !== undefined) {
+    if (!Array.isArray(data.expansions))
+      return bad('expansions', `must be an array of ${EXPANSION_IDS.join(', ')}`);
+    for (const [i, id] of data.expansions.entries()) {
+      if (!(EXPANSION_IDS as readonly unknown[]).includes(id)) {
+        return bad(
+          `expansions[${i}]`,
+          `unknown expansion ${JSON.stringify(id)} (${EXPANSION_IDS.join(', ')})`,
+        );
+      }
+      expansions.push(id as ExpansionId);
+    }
+  }
   const rec: GameRecord = {
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
     players: players as string[],
+    expansions,
     options: options.value,
     actions: [],
   };
@@ -275,9 +300,13 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     place: ['x', 'y', 'rotation'],
     meeple: ['x', 'y', 'feature', 'corner'],
     pass: [],
+    fairy: ['x', 'y', 'feature', 'corner'],
+    princess: ['owner', 'x', 'y', 'feature', 'corner'],
+    dragon: ['direction'],
   };
-  if (typeof type !== 'string' || !(type in allowed))
-    return bad(`${path}.type`, 'must be place, meeple or pass');
+  if (typeof type !== 'string' || !(type in allowed)) {
+    return bad(`${path}.type`, `must be one of ${Object.keys(allowed).join(', ')}`);
+  }
   for (const k of Object.keys(v)) {
     if (!['player', 'type', 'expect', ...allowed[type]].includes(k))
       return bad(`${path}.${k}`, `unknown field for a ${type}`);
@@ -297,8 +326,23 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     if (!m.ok) return m;
     action = { type: 'meeple', x: m.value.x, y: m.value.y, feature: m.value.feature };
     if (m.value.corner !== undefined) action.corner = m.value.corner;
-  } else {
+  } else if (type === 'pass') {
     action = { type: 'pass' };
+  } else {
+    // Expansion actions: the fields are checked here for shape, and by the engine for meaning.
+    for (const k of ['x', 'y', 'feature', 'owner']) {
+      if (v[k] !== undefined && !isInt(v[k])) return bad(`${path}.${k}`, 'must be an integer');
+    }
+    if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {
+      return bad(`${path}.corner`, 'must be nw, ne, se or sw');
+    }
+    if (type === 'dragon' && !(DIRECTIONS as readonly unknown[]).includes(v.direction)) {
+      return bad(`${path}.direction`, 'must be n, e, s or w');
+    }
+    const rest: Record<string, unknown> = { ...v };
+    delete rest.player;
+    delete rest.expect;
+    action = rest as unknown as Action;
   }
   const out: RecordAction = { player: v.player, action };
   if (v.expect !== undefined) {
@@ -349,7 +393,11 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
 
 /** The game configuration a record describes. */
 export function recordConfig(rec: GameRecord): GameConfig {
-  const config: GameConfig = { players: rec.players.length, options: rec.options };
+  const config: GameConfig = {
+    players: rec.players.length,
+    options: rec.options,
+    expansions: rec.expansions,
+  };
   if (rec.seed !== undefined) config.seed = rec.seed;
   if (rec.draws !== undefined) config.draws = rec.draws;
   if (rec.startTile !== undefined) config.startTile = rec.startTile;
@@ -449,6 +497,8 @@ export function makeRecord(
     version: RECORD_VERSION,
     players: names ? [...names] : Array.from({ length: config.players }, (_, i) => `Player ${i + 1}`),
   };
+  if (config.expansions !== undefined && config.expansions.length > 0)
+    out.expansions = [...config.expansions];
   const opts = makeOptions({ ...DEFAULT_OPTIONS, ...config.options });
   if (Object.keys(opts).length > 0) out.options = opts;
   if (config.draws !== undefined) out.draws = [...config.draws];

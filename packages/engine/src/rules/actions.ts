@@ -1,28 +1,49 @@
 /**
  * Actions (what a player chooses) and their integer encoding for the hot path.
  *
- * Encoding: the low 4 bits hold the action type; a placement keeps its quarter turns in bits 4–5
- * and its packed cell above; a meeple keeps its feature-graph segment above bit 4.
+ * Encoding: the low 4 bits hold the move type; the rest is the payload: a placement keeps its
+ * quarter turns in bits 4–5 and its packed cell above; every other type keeps one integer above
+ * bit 4 (a segment, a meeple index, a tile slot or a direction). Types 0–2 are the base game's;
+ * expansions own the others (see expansions/expansion.ts).
  */
 import type { CornerName } from '../geometry/edges.js';
 import type { Rotation } from '../types.js';
 
+export const DIRECTIONS = ['n', 'e', 's', 'w'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
 /** A player's choice, as data: what legalActions() lists and apply() takes. */
 export type Action =
+  /** B-3, B-4: place the drawn tile. */
   | { type: 'place'; x: number; y: number; rotation: Rotation }
+  /** B-6 (D-13 through a portal): a meeple on a feature; `corner` names a triangle when a cell holds two. */
   | { type: 'meeple'; x: number; y: number; feature: number; corner?: CornerName }
-  | { type: 'pass' };
+  /** Nothing in phase 2. */
+  | { type: 'pass' }
+  /** D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement on-tile` onto the tile (no feature). */
+  | { type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName }
+  /** D-10: the princess sends the knight of `owner` at (x, y, feature) home. */
+  | { type: 'princess'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
+  /** D-7: one step of the dragon's hunt. */
+  | { type: 'dragon'; direction: Direction };
 
-export const ACTION_TYPES = ['place', 'meeple', 'pass'] as const;
+export type ActionType = Action['type'];
+export const ACTION_TYPES: readonly ActionType[] = ['place', 'meeple', 'pass', 'fairy', 'princess', 'dragon'];
 
 export const M_PASS = 0;
 export const M_PLACE = 1;
 export const M_MEEPLE = 2;
+export const M_FAIRY = 3;
+export const M_PRINCESS = 4;
+export const M_DRAGON = 5;
 
 export const encodePlace = (cell: number, quarters: number): number =>
   M_PLACE | (quarters << 4) | (cell << 6);
 export const encodeMeeple = (segment: number): number => M_MEEPLE | (segment << 4);
+/** A move of type `type` with a single integer payload. */
+export const encodeMove = (type: number, payload: number): number => type | (payload << 4);
 export const moveType = (m: number): number => m & 15;
+export const movePayload = (m: number): number => m >>> 4;
 export const placeCell = (m: number): number => m >>> 6;
 export const placeQuarters = (m: number): number => (m >>> 4) & 3;
 export const meepleSegment = (m: number): number => m >>> 4;

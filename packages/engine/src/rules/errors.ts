@@ -19,6 +19,12 @@ export const RULE_ERROR_CODES = [
   'meeple/not-a-spot',
   'meeple/feature-occupied',
   'meeple/no-supply',
+  'meeple/feature-complete',
+  'meeple/on-dragon',
+  'action/not-legal',
+  'princess/must-remove',
+  'fairy/not-own-meeple',
+  'dragon/blocked',
 ] as const;
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
 

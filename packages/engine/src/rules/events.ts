@@ -17,6 +17,34 @@ export type GameEvent =
     }
   | ScoreEvent
   | { type: 'return'; player: number; x: number; y: number; corner?: CornerName; feature: number }
+  /** A meeple removed from the board by a rule (eaten by the dragon D-7, sent home by the princess D-10). */
+  | {
+      type: 'removed';
+      player: number;
+      x: number;
+      y: number;
+      corner?: CornerName;
+      feature: number;
+      rule: RuleId;
+    }
+  /** Points outside feature scoring (D-15: the fairy's start-of-turn point). */
+  | { type: 'bonus'; player: number; points: number; rule: RuleId }
+  /** D-6: a dragon tile drawn before the dragon is in play. */
+  | { type: 'set-aside'; player: number; tile: string; rule: RuleId }
+  /** D-6: set-aside tiles return to the pile. */
+  | { type: 'returned-to-pile'; tiles: string[]; rule: RuleId }
+  /** D-3, D-7: the dragon lands on or steps to a cell; `player` chose the step of a hunt. */
+  | { type: 'dragon'; x: number; y: number; player?: number; step?: number; rule: RuleId }
+  /** D-14: the fairy moves. */
+  | {
+      type: 'fairy';
+      player: number;
+      x: number;
+      y: number;
+      corner?: CornerName;
+      feature?: number;
+      rule: RuleId;
+    }
   | { type: 'end'; scores: number[]; winners: number[] };
 
 /** One scored feature: what it was, what it counted, who had the majority and what they got. */
@@ -38,8 +66,10 @@ export interface ScoreEvent {
   meeples: number[];
   /** The majority players (B-7: ties all score). */
   players: number[];
-  /** Points each of `players` scored. */
+  /** Points each of `players` scored for the feature. */
   points: number;
+  /** Extra points outside the feature's value (D-17: the fairy bonus), each with its rule. */
+  bonuses: { player: number; points: number; rule: RuleId }[];
   /** Cells the feature covers, for highlighting. */
   at: Point[];
 }

@@ -1,24 +1,27 @@
 /**
- * The game: state, turn flow, legal actions and scoring (B-2..B-10).
+ * The game: state, turn flow and legal moves (B-2..B-10), with the expansions' hooks (X-1).
  *
  * A turn is: draw (automatic; B-5 discards tiles that fit nowhere) → `place` decision → `action`
- * decision (a meeple on the placed tile, or pass; B-6) → scoring of completed features (B-7) →
- * next player. The game ends when no tile is left to draw, or after `endAfter` placed tiles, with
- * final scoring (B-9).
+ * decision (phase 2: a meeple on the placed tile, an expansion's alternative, or pass) → the steps
+ * after phase 2: base `score` (B-7), with expansion steps before or after it (the dragon's hunt,
+ * D-7) → next player. The game ends when no tile is left to draw, or after `endAfter` placed
+ * tiles, with final scoring (B-9).
  *
- * Implementation notes: all state lives in typed arrays owned by the board, the feature graph and
- * this class, so `clone()` is a handful of `slice()` calls (STYLE §2.4). `play(move)` is the
- * unchecked hot path for moves produced by `legalMoves()`; `apply(action)` is the checked door for
- * untrusted input and changes nothing when it refuses.
+ * Implementation notes: all state lives in typed arrays owned by the board, the feature graph, this
+ * class and the expansions' instances, so `clone()` is a handful of `slice()` calls (STYLE §2.4).
+ * `play(move)` is the unchecked hot path for moves produced by `legalMoves()`; `apply(action)` is
+ * the checked door for untrusted input (rules/checked.ts) and changes nothing when it refuses.
  */
 import { Board } from '../board/board.js';
+import type { ExpansionId, ExpansionInstance, Step } from '../expansions/expansion.js';
+import { EXPANSIONS } from '../expansions/index.js';
 import { FeatureGraph } from '../features/featureGraph.js';
 import type { CornerName } from '../geometry/edges.js';
-import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, cornerSides, opposite } from '../geometry/edges.js';
+import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
 import { Grid } from '../geometry/grid.js';
 import { Catalog, MAX_FEATURES, TILE_SETS } from '../tiles/catalog.js';
-import type { FeatureKind, Point, Rotation } from '../types.js';
-import { E_NONE, FEATURE_KINDS, K_CITY, K_FIELD, K_MONASTERY, K_ROAD, ROTATIONS } from '../types.js';
+import type { Rotation } from '../types.js';
+import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { Action } from './actions.js';
@@ -33,23 +36,24 @@ import {
   placeCell,
   placeQuarters,
 } from './actions.js';
+import { encodeAction, locateFeature, whyNotFit } from './checked.js';
+import { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS } from './constants.js';
 import type { RuleError, SetupError } from './errors.js';
-import { ruleError } from './errors.js';
-import type { GameEvent, ScoreEvent } from './events.js';
+import type { GameEvent } from './events.js';
 import type { Options } from './options.js';
 import { DEFAULT_OPTIONS } from './options.js';
 import { nextInt, seedRng } from './rng.js';
+import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
-/** Meeples per player (B-1). */
-export const MEEPLES_PER_PLAYER = 7;
-export const MIN_PLAYERS = 1;
-export const MAX_PLAYERS = 6;
+export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
 
-export const PHASES = ['place', 'action', 'over'] as const;
-export type Phase = (typeof PHASES)[number];
+/** Phases a view reports: the two base decisions, an expansion step's id, or the end. */
+export type Phase = 'place' | 'action' | 'dragon' | 'over';
+export const PHASES: readonly Phase[] = ['place', 'action', 'dragon', 'over'];
 const P_PLACE = 0;
 const P_ACTION = 1;
-const P_OVER = 2;
+const P_STEP = 2;
+const P_OVER = 3;
 
 /** A tile put on the board by a setup, with a rotation in degrees. */
 export interface TilePlacement {
@@ -72,6 +76,8 @@ export interface MeeplePlacement {
 export interface GameConfig {
   /** Number of players (1..6), seated 0..n−1 in turn order. */
   players: number;
+  /** Expansions in play; their tiles join the pile (the edition of `tile-set-base`). */
+  expansions?: readonly ExpansionId[];
   options?: Partial<Options>;
   /** Seed of the shuffled tile bag (uint32). Ignored when `draws` is given. */
   seed?: number;
@@ -102,6 +108,7 @@ export class Game {
   readonly grid: Grid;
   readonly options: Readonly<Options>;
   readonly players: number;
+  readonly expansionIds: readonly ExpansionId[];
   readonly board: Board;
   readonly graph: FeatureGraph;
   readonly scores: Int32Array;
@@ -117,8 +124,11 @@ export class Game {
   /** Tiles placed from the bag so far (the start tile and setup tiles excluded). */
   placedCount = 0;
   readonly endAfter: number;
+  /** The player whose turn it is. */
   current = 0;
   phase = P_PLACE;
+  /** Index into `steps` while a step after phase 2 waits for decisions. */
+  stepIndex = -1;
   /** Kind of the drawn tile, or -1. */
   drawn = -1;
   /** Slot of the tile placed this turn, or -1. */
@@ -129,14 +139,31 @@ export class Game {
   /** When true, play() appends to `events`. */
   recordEvents = false;
   events: GameEvent[] = [];
-  private readonly stamp: Int32Array;
+  /** Epoch stamps per segment, for "each feature once" loops (see nextEpoch). */
+  readonly stamp: Int32Array;
   private epoch = 0;
   private readonly cellStamp: Int32Array;
+  private readonly moveBuffer: Int32Array;
+
+  /** Expansion instances in play, and their hooks gathered once (STYLE §2.5). */
+  expansions: readonly ExpansionInstance[] = [];
+  scoredHooks: readonly ExpansionInstance[] = [];
+  private turnStartHooks: readonly ExpansionInstance[] = [];
+  private drawHooks: readonly ExpansionInstance[] = [];
+  private placedHooks: readonly ExpansionInstance[] = [];
+  private addHooks: readonly ExpansionInstance[] = [];
+  private filterHooks: readonly ExpansionInstance[] = [];
+  private deployHooks: readonly ExpansionInstance[] = [];
+  private removedHooks: readonly ExpansionInstance[] = [];
+  private moveOwner: (ExpansionInstance | undefined)[] = [];
+  /** The steps after phase 2, in order: base `score` and the expansions' steps (X-3). */
+  steps: readonly Step[] = [];
 
   private constructor(
     catalog: Catalog,
     options: Options,
     players: number,
+    expansionIds: readonly ExpansionId[],
     maxTiles: number,
     scripted: boolean,
     endAfter: number,
@@ -145,6 +172,7 @@ export class Game {
     this.catalog = catalog;
     this.options = options;
     this.players = players;
+    this.expansionIds = expansionIds;
     this.scripted = scripted;
     this.endAfter = endAfter;
     if (from) {
@@ -160,12 +188,15 @@ export class Game {
       this.placedCount = from.placedCount;
       this.current = from.current;
       this.phase = from.phase;
+      this.stepIndex = from.stepIndex;
       this.drawn = from.drawn;
       this.lastSlot = from.lastSlot;
       this.placements = from.placements.slice();
       this.placementCount = from.placementCount;
       this.stamp = new Int32Array(from.stamp.length);
       this.cellStamp = new Int32Array(from.cellStamp.length);
+      this.moveBuffer = new Int32Array(from.moveBuffer.length);
+      this.wire(from.expansions.map((x) => x.clone(this)));
       return;
     }
     this.grid = new Grid(maxTiles);
@@ -181,6 +212,42 @@ export class Game {
     this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
     this.stamp = new Int32Array(maxSegments);
     this.cellStamp = new Int32Array(this.grid.size);
+    this.moveBuffer = new Int32Array(
+      Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16),
+    );
+    this.wire(expansionIds.map((id) => EXPANSIONS[id].create(this)));
+  }
+
+  /** Gathers the expansions' hooks and builds the steps after phase 2. */
+  private wire(instances: readonly ExpansionInstance[]): void {
+    this.expansions = instances;
+    const having = (k: keyof ExpansionInstance) => instances.filter((x) => x[k] !== undefined);
+    this.turnStartHooks = having('onTurnStart');
+    this.drawHooks = having('onDraw');
+    this.placedHooks = having('onTilePlaced');
+    this.addHooks = having('addActions');
+    this.filterHooks = having('filterActions');
+    this.deployHooks = having('canDeploy');
+    this.scoredHooks = having('onScored');
+    this.removedHooks = having('onMeepleRemoved');
+    this.moveOwner = [];
+    for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;
+    const score: Step = {
+      id: 'score',
+      enter: () => {
+        scoreCompleted(this);
+        return false;
+      },
+      actor: () => this.current,
+      moves: () => 0,
+      play: () => true,
+    };
+    const all = instances.flatMap((x) => x.steps ?? []);
+    this.steps = [
+      ...all.filter((s) => s.where === 'before-score').map((s) => s.step),
+      score,
+      ...all.filter((s) => s.where === 'after-score').map((s) => s.step),
+    ];
   }
 
   /** Validates a configuration and starts the game (B-2): start tile, setup, first draw. */
@@ -190,6 +257,10 @@ export class Game {
     const { players } = config;
     if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
       return bad('players', `must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
+    }
+    const expansionIds = [...new Set(config.expansions ?? [])];
+    for (const [i, id] of expansionIds.entries()) {
+      if (!(id in EXPANSIONS)) return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)}`);
     }
     const options: Options = { ...DEFAULT_OPTIONS, ...config.options };
     let catalog = Catalog.builtin();
@@ -203,7 +274,7 @@ export class Game {
       return k === undefined ? bad(path, `unknown tile id ${JSON.stringify(id)}`) : ok(k);
     };
 
-    // The pile: a scripted order, or the base set less the start and setup tiles.
+    // The pile: a scripted order, or the sets in play less the start and setup tiles.
     const start = config.startTile ?? DEFAULT_START;
     const setupTiles = config.setup?.tiles ?? [];
     const pile: number[] = [];
@@ -215,16 +286,17 @@ export class Game {
         pile.push(k.value);
       }
     } else {
-      const counts = new Map<string, number>(Object.entries(TILE_SETS[options.tileSetBase]));
+      const sets = [
+        options.tileSetBase,
+        ...expansionIds.map((id) => EXPANSIONS[id].tileSet(options.tileSetBase)),
+      ];
+      const counts = new Map<string, number>();
+      for (const set of sets)
+        for (const [id, n] of Object.entries(TILE_SETS[set])) counts.set(id, (counts.get(id) ?? 0) + n);
       const take = (id: string, path: string): SetupError | undefined => {
         const n = counts.get(id) ?? 0;
-        if (n === 0) {
-          return {
-            code: 'setup/invalid',
-            path,
-            message: `${path}: no ${id} left in set ${options.tileSetBase}`,
-          };
-        }
+        if (n === 0)
+          return { code: 'setup/invalid', path, message: `${path}: no ${id} left in ${sets.join(' + ')}` };
         counts.set(id, n - 1);
         return undefined;
       };
@@ -247,15 +319,16 @@ export class Game {
       }
       endAfter = config.endAfter;
     }
+    const seed = config.seed ?? 0;
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      return bad('seed', 'must be an integer from 0 to 4294967295');
+    }
     const maxTiles = 1 + setupTiles.length + pile.length;
-    const g = new Game(catalog, options, players, maxTiles, scripted, endAfter);
+    const g = new Game(catalog, options, players, expansionIds, maxTiles, scripted, endAfter);
     // Draws pop from the end, so a scripted order is stored reversed.
     if (scripted) pile.reverse();
     g.bag.set(pile);
     g.bagCount = pile.length;
-    const seed = config.seed ?? 0;
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
-      return bad('seed', 'must be an integer from 0 to 4294967295');
     seedRng(g.rng, seed);
 
     const startKind = kindOf(start.tile, 'startTile.tile');
@@ -273,14 +346,17 @@ export class Game {
       if (!Number.isInteger(m.player) || m.player < 0 || m.player >= players) {
         return bad(`${path}.player`, `must be a player from 0 to ${players - 1}`);
       }
-      const seg = g.locateFeature(m.x, m.y, m.corner, m.feature);
+      const seg = locateFeature(g, m.x, m.y, m.corner, m.feature);
       if (!seg.ok) return bad(path, seg.error.message);
       if (g.supply[m.player] === 0) return bad(path, `player ${m.player} has no meeple left in supply`);
-      const r = g.graph.find(seg.value);
-      const k = g.graph.kind[r];
-      const surrounded = k === K_MONASTERY && g.surroundedCount(g.board.slotCell[g.graph.slot[r]]) === 8;
-      if (((k === K_ROAD || k === K_CITY) && g.graph.openEnds[r] === 0) || surrounded) {
+      if (!g.catalog.isMeepleSpot(g.board.slotKind[g.graph.slot[seg.value]], m.feature)) {
+        return bad(path, 'no meeple may stand on a tower foundation');
+      }
+      if (isComplete(g, g.graph.find(seg.value))) {
         return bad(path, 'the feature is already complete; it would have been scored');
+      }
+      if (!g.deployHooks.every((h) => h.canDeploy?.(seg.value))) {
+        return bad(path, 'no meeple may stand there (D-8: the dragon is on that tile)');
       }
       g.deploy(m.player, seg.value);
     }
@@ -303,7 +379,16 @@ export class Game {
 
   /** An independent copy: what bots branch from. */
   clone(): Game {
-    const g = new Game(this.catalog, this.options, this.players, 0, this.scripted, this.endAfter, this);
+    const g = new Game(
+      this.catalog,
+      this.options,
+      this.players,
+      this.expansionIds,
+      0,
+      this.scripted,
+      this.endAfter,
+      this,
+    );
     g.recordEvents = this.recordEvents;
     g.events = [...this.events];
     return g;
@@ -313,15 +398,17 @@ export class Game {
   // Questions
 
   get phaseName(): Phase {
-    return PHASES[this.phase];
+    if (this.phase === P_STEP) return this.steps[this.stepIndex].id as Phase;
+    return this.phase === P_PLACE ? 'place' : this.phase === P_ACTION ? 'action' : 'over';
   }
 
   get isOver(): boolean {
     return this.phase === P_OVER;
   }
 
-  /** The player who must act now, or -1 when the game is over. */
+  /** The player who must act now (during the dragon's hunt, not always `current`), or -1 when over. */
   get toAct(): number {
+    if (this.phase === P_STEP) return this.steps[this.stepIndex].actor();
     return this.phase === P_OVER ? -1 : this.current;
   }
 
@@ -330,12 +417,33 @@ export class Game {
     return this.drawn < 0 ? undefined : this.catalog.def(this.drawn).id;
   }
 
+  /** Largest number of legal moves in any position of this game: the size for a move buffer. */
+  get maxMoves(): number {
+    return this.moveBuffer.length;
+  }
+
+  /** A new epoch for the `stamp` array: a segment is "seen" when its stamp equals it. */
+  nextEpoch(): number {
+    return ++this.epoch;
+  }
+
+  /** Cell of a segment's tile. */
+  segmentCell(seg: number): number {
+    return this.board.slotCell[this.graph.slot[seg]];
+  }
+
+  /** Owner of meeple index i. */
+  meepleOwner(i: number): number {
+    return Math.floor(i / MEEPLES_PER_PLAYER);
+  }
+
   /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
   legalMoves(out: Int32Array): number {
     if (this.phase === P_PLACE) {
       out.set(this.placements.subarray(0, this.placementCount));
       return this.placementCount;
     }
+    if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
     if (this.phase !== P_ACTION) return 0;
     let n = 0;
     out[n++] = M_PASS;
@@ -347,15 +455,20 @@ export class Game {
       const count = this.catalog.featureCount[t];
       for (let f = 0; f < count; f++) {
         if (!this.catalog.isMeepleSpot(t, f)) continue;
-        if (this.graph.meepleTotal[this.graph.find(base + f)] === 0) out[n++] = encodeMeeple(base + f);
+        if (this.graph.meepleTotal[this.graph.find(base + f)] === 0 && this.mayDeploy(base + f)) {
+          out[n++] = encodeMeeple(base + f);
+        }
       }
     }
+    for (const h of this.addHooks) n = h.addActions!(out, n);
+    for (const h of this.filterHooks) n = h.filterActions!(out, n);
     return n;
   }
 
-  /** Largest number of legal moves in any position of this game: the size for a move buffer. */
-  get maxMoves(): number {
-    return this.placements.length;
+  /** Whether every expansion allows a meeple on this segment (D-8). */
+  mayDeploy(seg: number): boolean {
+    for (const h of this.deployHooks) if (!h.canDeploy!(seg)) return false;
+    return true;
   }
 
   /** The legal actions of the player to act, as data. */
@@ -383,19 +496,28 @@ export class Game {
         const seg = meepleSegment(move);
         return { type: 'meeple', ...this.segmentPlace(seg), feature: this.graph.local[seg] };
       }
-      default:
+      case M_PASS:
         return { type: 'pass' };
+      default: {
+        const owner = this.moveOwner[moveType(move)];
+        if (!owner?.toAction) throw new Error(`invariant: no expansion plays move type ${moveType(move)}`);
+        return owner.toAction(move);
+      }
     }
   }
 
-  /** Where a segment lies: its tile's cell, plus the corner when that tile is a triangle. */
-  segmentPlace(seg: number): { x: number; y: number; corner?: CornerName } {
-    const slot = this.graph.slot[seg];
+  /** Where a tile slot lies: its cell, plus the corner when it is a triangle. */
+  slotPlace(slot: number): { x: number; y: number; corner?: CornerName } {
     const c = this.board.slotCell[slot];
     const p = { x: this.grid.x(c), y: this.grid.y(c) };
     return this.catalog.triangle[this.board.slotKind[slot]] === 1
       ? { ...p, corner: CORNER_NAMES[this.board.slotRot[slot]] }
       : p;
+  }
+
+  /** Where a segment lies: its tile's cell, plus the corner when that tile is a triangle. */
+  segmentPlace(seg: number): { x: number; y: number; corner?: CornerName } {
+    return this.slotPlace(this.graph.slot[seg]);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -414,87 +536,7 @@ export class Game {
 
   /** Checks an untrusted action and returns its encoded move, without playing it. */
   encode(action: Action, player?: number): Result<number, RuleError> {
-    if (this.phase === P_OVER) return err(ruleError('game/over', 'the game is over', 'B-9'));
-    if (player !== undefined && player !== this.current) {
-      return err(
-        ruleError('turn/not-your-turn', `it is player ${this.current}'s turn, not player ${player}'s`, 'B-3'),
-      );
-    }
-    const a = action as Partial<Record<string, unknown>> | null;
-    if (typeof a !== 'object' || a === null || typeof a.type !== 'string') {
-      return err(
-        ruleError('action/malformed', 'an action is an object with a "type": place, meeple or pass'),
-      );
-    }
-    const int = (k: string) => Number.isInteger(a[k]);
-    switch (a.type) {
-      case 'place': {
-        if (!int('x') || !int('y'))
-          return err(ruleError('action/malformed', 'place: x and y must be integers'));
-        if (!ROTATIONS.includes(a.rotation as Rotation)) {
-          return err(ruleError('action/malformed', 'place: rotation must be 0, 90, 180 or 270'));
-        }
-        if (this.phase !== P_PLACE) {
-          return err(
-            ruleError('action/wrong-phase', 'the tile is already placed: place a meeple or pass', 'B-3'),
-          );
-        }
-        const x = a.x as number;
-        const y = a.y as number;
-        const q = ROTATIONS.indexOf(a.rotation as Rotation);
-        const c = this.grid.cell(x, y);
-        if (c === undefined)
-          return err(ruleError('tile/outside-board', `(${x},${y}) touches no tile`, 'B-4'));
-        if (this.board.fits(this.drawn, q, c)) return ok(encodePlace(c, q));
-        return err(this.whyNotFit(this.drawn, q, c, x, y));
-      }
-      case 'meeple': {
-        if (!int('x') || !int('y') || !int('feature')) {
-          return err(ruleError('action/malformed', 'meeple: x, y and feature must be integers'));
-        }
-        if (a.corner !== undefined && !CORNER_NAMES.includes(a.corner as CornerName)) {
-          return err(ruleError('action/malformed', 'meeple: corner must be nw, ne, se or sw'));
-        }
-        if (this.phase !== P_ACTION) {
-          return err(ruleError('action/wrong-phase', 'place the drawn tile first', 'B-3'));
-        }
-        const seg = this.locateFeature(
-          a.x as number,
-          a.y as number,
-          a.corner as CornerName | undefined,
-          a.feature as number,
-        );
-        if (!seg.ok) return seg;
-        const s = seg.value;
-        const slot = this.graph.slot[s];
-        if (slot !== this.lastSlot) {
-          return err(
-            ruleError('meeple/not-placed-tile', 'a meeple goes only on the tile just placed', 'B-6'),
-          );
-        }
-        const t = this.board.slotKind[slot];
-        if (!this.catalog.isMeepleSpot(t, this.graph.local[s])) {
-          return err(ruleError('meeple/not-a-spot', 'no meeple may stand on a tower foundation', 'T-1'));
-        }
-        if (this.supply[this.current] === 0) {
-          return err(ruleError('meeple/no-supply', `player ${this.current} has no meeple in supply`, 'B-6'));
-        }
-        if (this.graph.meepleTotal[this.graph.find(s)] > 0) {
-          const kind = FEATURE_KINDS[this.graph.kind[s]];
-          return err(ruleError('meeple/feature-occupied', `that ${kind} already has a meeple`, 'B-6'));
-        }
-        return ok(encodeMeeple(s));
-      }
-      case 'pass':
-        if (this.phase !== P_ACTION) {
-          return err(
-            ruleError('action/wrong-phase', 'the drawn tile must be placed; only then may you pass', 'B-3'),
-          );
-        }
-        return ok(M_PASS);
-      default:
-        return err(ruleError('action/malformed', `unknown action type ${JSON.stringify(a.type)}`));
-    }
+    return encodeAction(this, action, player);
   }
 
   /** Finds the segment of feature `feature` of the tile at (x, y) (and corner, for triangles). */
@@ -504,73 +546,7 @@ export class Game {
     corner: CornerName | undefined,
     feature: number,
   ): Result<number, RuleError> {
-    const c = this.grid.cell(x, y);
-    const fail = (msg: string) => err(ruleError('meeple/no-tile', msg));
-    if (c === undefined || this.board.cellTiles[c] === 0) return fail(`no tile at (${x},${y})`);
-    let slot = this.board.anySlot(c);
-    if (this.catalog.triangle[this.board.slotKind[slot]] === 1) {
-      if (corner === undefined) {
-        if (this.board.cellTiles[c] === 2) return fail(`(${x},${y}) holds two triangles: name the corner`);
-      } else {
-        const q = CORNER_NAMES.indexOf(corner);
-        slot = this.board.sideSlot[c * 4 + cornerSides(q)[0]];
-        if (slot === -1 || this.board.slotRot[slot] !== q)
-          return fail(`no triangle at corner ${corner} of (${x},${y})`);
-      }
-    } else if (corner !== undefined) {
-      return fail(`(${x},${y}) holds a square tile: no corner to name`);
-    }
-    const t = this.board.slotKind[slot];
-    if (!Number.isInteger(feature) || feature < 0 || feature >= this.catalog.featureCount[t]) {
-      return err(
-        ruleError(
-          'meeple/no-such-feature',
-          `tile ${this.catalog.def(t).id} at (${x},${y}) has no feature ${feature}`,
-        ),
-      );
-    }
-    return ok(this.board.slotSeg[slot] + feature);
-  }
-
-  private whyNotFit(t: number, q: number, c: number, x: number, y: number): RuleError {
-    const id = this.catalog.def(t).id;
-    const deg = ROTATIONS[q];
-    const board = this.board;
-    const tri = this.catalog.triangle[t] === 1;
-    const own = tri ? cornerSides(q) : [0, 1, 2, 3];
-    if (tri ? own.some((s) => board.sideSlot[c * 4 + s] !== -1) : board.cellTiles[c] !== 0) {
-      return ruleError(
-        'tile/cell-occupied',
-        `(${x},${y}) has no room for ${id} at rotation ${deg}`,
-        tri ? 'H-1' : 'B-4',
-      );
-    }
-    const row = (t * 4 + q) * SIDE_SLOTS;
-    const names = ['north', 'east', 'south', 'west'];
-    for (const s of own) {
-      const e = board.sideType[(c + this.grid.sideDelta[s]) * 4 + opposite(s)];
-      if (e !== E_NONE && e !== this.catalog.edgeType[row + s]) {
-        return ruleError(
-          'tile/edge-mismatch',
-          `${id} at (${x},${y}) rotation ${deg}: its ${names[s]} side does not match the neighbouring tile`,
-          'B-4',
-        );
-      }
-    }
-    // Every touching short side matches, so either the long side meets a mismatching triangle (H-2)
-    // or the tile touches nothing at all.
-    if (tri && board.cellTiles[c] !== 0) {
-      return ruleError(
-        'tile/edge-mismatch',
-        `${id} at (${x},${y}) rotation ${deg}: its long side does not match the other triangle of the cell`,
-        'H-2',
-      );
-    }
-    return ruleError(
-      'tile/not-adjacent',
-      `${id} at (${x},${y}) rotation ${deg} touches no placed tile edge to edge`,
-      tri ? 'H-4' : 'B-4',
-    );
+    return locateFeature(this, x, y, corner, feature);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -578,36 +554,54 @@ export class Game {
 
   /** Plays a move produced by legalMoves(). Unchecked: use apply() for untrusted input. */
   play(move: number): void {
+    if (this.phase === P_PLACE) {
+      this.placeDrawn(placeCell(move), placeQuarters(move));
+      return;
+    }
+    if (this.phase === P_STEP) {
+      if (this.steps[this.stepIndex].play(move)) this.runSteps(this.stepIndex + 1);
+      return;
+    }
     switch (moveType(move)) {
-      case M_PLACE: {
-        const c = placeCell(move);
-        const q = placeQuarters(move);
-        const t = this.drawn;
-        const slot = this.putTile(t, q, c);
-        this.drawn = -1;
-        this.lastSlot = slot;
-        this.placedCount++;
-        this.phase = P_ACTION;
-        if (this.recordEvents) {
-          const def = this.catalog.def(t);
-          this.events.push({
-            type: 'place',
-            player: this.current,
-            tile: def.id,
-            x: this.grid.x(c),
-            y: this.grid.y(c),
-            rotation: ROTATIONS[q],
-          });
-        }
-        return;
-      }
+      case M_PASS:
+        break;
       case M_MEEPLE:
         this.deploy(this.current, meepleSegment(move));
-        this.endTurn();
-        return;
+        break;
       default:
-        this.endTurn();
+        this.moveOwner[moveType(move)]!.playMove!(move);
     }
+    this.runSteps(0);
+  }
+
+  private placeDrawn(c: number, q: number): void {
+    const t = this.drawn;
+    const slot = this.putTile(t, q, c);
+    this.drawn = -1;
+    this.lastSlot = slot;
+    this.placedCount++;
+    this.phase = P_ACTION;
+    if (this.recordEvents) {
+      const def = this.catalog.def(t);
+      const { x, y } = this.grid.point(c);
+      this.events.push({ type: 'place', player: this.current, tile: def.id, x, y, rotation: ROTATIONS[q] });
+    }
+    for (const h of this.placedHooks) h.onTilePlaced!(slot);
+  }
+
+  /** Runs the steps after phase 2 from index i until one needs a decision, then ends the turn. */
+  private runSteps(i: number): void {
+    for (; i < this.steps.length; i++) {
+      if (this.steps[i].enter()) {
+        this.phase = P_STEP;
+        this.stepIndex = i;
+        return;
+      }
+    }
+    this.stepIndex = -1;
+    this.lastSlot = -1;
+    this.current = (this.current + 1) % this.players;
+    this.startTurn();
   }
 
   /** Places a tile and merges its features with its neighbours' (B-4, H-2). */
@@ -622,10 +616,8 @@ export class Game {
     const delta = this.grid.sideDelta;
     for (let s = 0; s < 4; s++) {
       if (cat.edgeType[row + s] === E_NONE) continue;
-      const nc = c + delta[s];
-      const o = opposite(s);
-      const other = board.sideSlot[nc * 4 + o];
-      if (other !== -1) this.joinSides(base, row, s, other, o);
+      const other = board.sideSlot[(c + delta[s]) * 4 + opposite(s)];
+      if (other !== -1) this.joinSides(base, row, s, other, opposite(s));
     }
     const other = board.complementOf(slot);
     if (other !== -1) this.joinSides(base, row, SIDE_D, other, SIDE_D);
@@ -648,9 +640,9 @@ export class Game {
     }
   }
 
+  /** Puts one of `player`'s meeples from supply on a segment. */
   private deploy(player: number, seg: number): void {
-    const start = player * MEEPLES_PER_PLAYER;
-    let i = start;
+    let i = player * MEEPLES_PER_PLAYER;
     while (this.meepleSeg[i] !== -1) i++;
     this.meepleSeg[i] = seg;
     this.supply[player]--;
@@ -667,16 +659,42 @@ export class Game {
     }
   }
 
-  private endTurn(): void {
-    this.scoreCompleted();
-    this.lastSlot = -1;
-    this.current = (this.current + 1) % this.players;
-    this.startTurn();
+  /**
+   * Takes meeple i off the board back to its owner's supply: after scoring (a `return` event), or
+   * by a rule (a `removed` event naming it: D-7 eaten, D-10 sent home).
+   */
+  removeMeeple(i: number, rule?: 'D-7' | 'D-10'): void {
+    const seg = this.meepleSeg[i];
+    const player = this.meepleOwner(i);
+    this.meepleSeg[i] = -1;
+    this.supply[player]++;
+    this.graph.removeMeeple(seg, player);
+    for (const h of this.removedHooks) h.onMeepleRemoved!(i);
+    if (this.recordEvents) {
+      const where = { player, ...this.segmentPlace(seg), feature: this.graph.local[seg] };
+      this.events.push(
+        rule === undefined ? { type: 'return', ...where } : { type: 'removed', ...where, rule },
+      );
+    }
+  }
+
+  /** Adds a tile back to the pile (D-6): anywhere in a shuffled pile, at the bottom of a scripted one. */
+  returnToPile(kind: number): void {
+    if (this.scripted) {
+      this.bag.copyWithin(1, 0, this.bagCount);
+      this.bag[0] = kind;
+    } else {
+      this.bag[this.bagCount] = kind;
+    }
+    this.bagCount++;
   }
 
   /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9). */
   private startTurn(): void {
-    while (this.bagCount > 0 && this.placedCount < this.endAfter) {
+    if (this.bagCount > 0 && this.placedCount < this.endAfter) {
+      for (const h of this.turnStartHooks) h.onTurnStart!();
+    }
+    draw: while (this.bagCount > 0 && this.placedCount < this.endAfter) {
       const i = this.bagCount - 1;
       if (!this.scripted) {
         const j = nextInt(this.rng, this.bagCount);
@@ -688,6 +706,7 @@ export class Game {
       this.bagCount = i;
       if (this.recordEvents)
         this.events.push({ type: 'draw', player: this.current, tile: this.catalog.def(t).id });
+      for (const h of this.drawHooks) if (!h.onDraw!(t)) continue draw;
       if (this.generatePlacements(t) > 0) {
         this.drawn = t;
         this.phase = P_PLACE;
@@ -704,7 +723,7 @@ export class Game {
     }
     this.drawn = -1;
     this.placementCount = 0;
-    this.finalScoring();
+    finalScoring(this);
     this.phase = P_OVER;
     if (this.recordEvents) {
       const best = Math.max(...this.scores);
@@ -735,197 +754,6 @@ export class Game {
     return n;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Scoring (B-7, B-9, B-10)
-
-  /** B-7: scores roads and cities completed by the tile just placed, and surrounded monasteries. */
-  private scoreCompleted(): void {
-    const slot = this.lastSlot;
-    const board = this.board;
-    const graph = this.graph;
-    const cat = this.catalog;
-    const t = board.slotKind[slot];
-    const base = board.slotSeg[slot];
-    const mark = ++this.epoch;
-    const n = cat.featureCount[t];
-    for (let f = 0; f < n; f++) {
-      if (!cat.hasEnds(t, f)) continue;
-      const r = graph.find(base + f);
-      if (this.stamp[r] === mark) continue;
-      this.stamp[r] = mark;
-      if (graph.openEnds[r] === 0 && graph.meepleTotal[r] > 0) this.scoreFeature(r, false);
-    }
-    const c = board.slotCell[slot];
-    this.scoreMonasteriesAt(c);
-    const ring = this.grid.ringDelta;
-    for (let i = 0; i < 8; i++) this.scoreMonasteriesAt(c + ring[i]);
-  }
-
-  private scoreMonasteriesAt(c: number): void {
-    const board = this.board;
-    if (board.cellTiles[c] === 0) return;
-    for (let k = 0; k < 2; k++) {
-      // A cell holds a square or up to two triangles; visit each tile once.
-      const slot =
-        k === 0 ? board.anySlot(c) : board.cellTiles[c] === 2 ? board.complementOf(board.anySlot(c)) : -1;
-      if (slot === -1) continue;
-      const m = this.catalog.monastery[board.slotKind[slot]];
-      if (m < 0) continue;
-      const seg = board.slotSeg[slot] + m;
-      if (this.graph.meepleTotal[seg] > 0 && this.surroundedCount(c) === 8) this.scoreFeature(seg, false);
-    }
-  }
-
-  /** Occupied cells among the 8 around c (H-9: a triangle is enough). */
-  private surroundedCount(c: number): number {
-    const ring = this.grid.ringDelta;
-    let n = 0;
-    for (let i = 0; i < 8; i++) if (this.board.cellTiles[c + ring[i]] !== 0) n++;
-    return n;
-  }
-
-  /** B-9: scores every feature that still has meeples, roads and cities first, fields last. */
-  private finalScoring(): void {
-    const mark = ++this.epoch;
-    for (const kind of [K_ROAD, K_CITY, K_MONASTERY, K_FIELD]) {
-      for (let i = 0; i < this.meepleSeg.length; i++) {
-        const seg = this.meepleSeg[i];
-        if (seg < 0 || this.graph.kind[seg] !== kind) continue;
-        const r = this.graph.find(seg);
-        if (this.stamp[r] === mark) continue;
-        this.stamp[r] = mark;
-        this.scoreFeature(r, true);
-      }
-    }
-  }
-
-  /** Scores the feature with root r to its majority players and returns its meeples (B-7, B-9). */
-  private scoreFeature(r: number, final: boolean): void {
-    const graph = this.graph;
-    const kind = graph.kind[r];
-    const p = this.players;
-    let complete = true;
-    let points = 0;
-    let count = 0;
-    let cities = 0;
-    if (kind === K_ROAD || kind === K_CITY) {
-      // H-8 (edition 2021, the default): count occupied cells; equal to tiles without triangles.
-      count = graph.cells[r];
-      complete = graph.openEnds[r] === 0;
-      if (kind === K_ROAD) points = count;
-      else if (!complete) points = count + graph.pennants[r];
-      else if (count === 2 && this.options.tinyCityScoring === 2) points = 2 + graph.pennants[r];
-      else points = 2 * (count + graph.pennants[r]);
-    } else if (kind === K_MONASTERY) {
-      count = 1 + this.surroundedCount(this.board.slotCell[graph.slot[r]]);
-      complete = count === 9;
-      points = count;
-    } else if (kind === K_FIELD) {
-      cities = this.fieldCities(r).length;
-      complete = false;
-      points = 3 * cities;
-    }
-    let best = 0;
-    for (let i = 0; i < p; i++) best = Math.max(best, graph.meeples[r * p + i]);
-    const winners: number[] = [];
-    for (let i = 0; i < p; i++) {
-      if (best > 0 && graph.meeples[r * p + i] === best) {
-        winners.push(i);
-        this.scores[i] += points;
-      }
-    }
-    if (this.recordEvents)
-      this.events.push(this.scoreEvent(r, final, complete, points, cities, winners, count));
-    this.returnMeeples(r);
-  }
-
-  private scoreEvent(
-    r: number,
-    final: boolean,
-    complete: boolean,
-    points: number,
-    cities: number,
-    winners: number[],
-    count: number,
-  ): ScoreEvent {
-    const graph = this.graph;
-    const kind: FeatureKind = FEATURE_KINDS[graph.kind[r]];
-    const p = this.players;
-    const at: Point[] = [];
-    const tiles = kind === 'road' || kind === 'city' ? graph.tiles[r] : count;
-    if (kind === 'monastery') {
-      const c = this.board.slotCell[graph.slot[r]];
-      for (const d of [0, ...this.grid.ringDelta])
-        if (this.board.cellTiles[c + d] !== 0) at.push(this.grid.point(c + d));
-    } else {
-      for (const c of this.featureCells(r)) at.push(this.grid.point(c));
-    }
-    const rule = final ? 'B-9' : 'B-7';
-    return {
-      type: 'score',
-      rule,
-      kind,
-      final,
-      complete,
-      tiles,
-      cells: kind === 'field' ? at.length : count,
-      pennants: kind === 'city' ? graph.pennants[r] : 0,
-      cities,
-      meeples: Array.from(graph.meeples.subarray(r * p, r * p + p)),
-      players: winners,
-      points,
-      at,
-    };
-  }
-
-  private returnMeeples(r: number): void {
-    for (let i = 0; i < this.meepleSeg.length; i++) {
-      const seg = this.meepleSeg[i];
-      if (seg < 0 || this.graph.find(seg) !== r) continue;
-      const player = Math.floor(i / MEEPLES_PER_PLAYER);
-      this.meepleSeg[i] = -1;
-      this.supply[player]++;
-      this.graph.removeMeeple(seg, player);
-      if (this.recordEvents) {
-        this.events.push({
-          type: 'return',
-          player,
-          ...this.segmentPlace(seg),
-          feature: this.graph.local[seg],
-        });
-      }
-    }
-  }
-
-  /** Roots of the completed cities a field touches (B-9), each once. */
-  fieldCities(r: number): number[] {
-    const graph = this.graph;
-    const out: number[] = [];
-    let m = r;
-    do {
-      const slot = graph.slot[m];
-      const def = this.catalog.def(this.board.slotKind[slot]);
-      for (const ci of def.features[graph.local[m]].cities) {
-        const cr = graph.find(this.board.slotSeg[slot] + ci);
-        if (graph.openEnds[cr] === 0 && !out.includes(cr)) out.push(cr);
-      }
-      m = graph.next[m];
-    } while (m !== r);
-    return out;
-  }
-
-  /** Distinct cells of the feature with root r, in member order. */
-  featureCells(r: number): number[] {
-    const out: number[] = [];
-    let m = r;
-    do {
-      const c = this.board.slotCell[this.graph.slot[m]];
-      if (!out.includes(c)) out.push(c);
-      m = this.graph.next[m];
-    } while (m !== r);
-    return out;
-  }
-
   /** The root segment of every feature (for inspection and the reference check). */
   roots(): number[] {
     const out: number[] = [];
@@ -946,9 +774,11 @@ export class Game {
     if (first) {
       if (this.catalog.triangle[t] === 1) return bad('the start tile must be a square tile');
     } else if (!this.board.fits(t, q, c)) {
-      return bad(this.whyNotFit(t, q, c, p.x, p.y).message);
+      return bad(whyNotFit(this, t, q, c, p.x, p.y).message);
     }
-    this.putTile(t, q, c);
+    const slot = this.putTile(t, q, c);
+    // Ruling: set-up tiles act as placed (a volcano brings the dragon, D-3), but nothing is scored.
+    for (const h of this.placedHooks) h.onTilePlaced!(slot);
     return undefined;
   }
 }

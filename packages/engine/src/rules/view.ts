@@ -47,6 +47,12 @@ export interface GameView {
   bag: { size: number; counts: Record<string, number> };
   /** The viewer's legal actions when it is their turn (all players' for a spectator). */
   legalActions: Action[];
+  /** Expansions in play. */
+  expansions: string[];
+  /** The player whose turn it is (during the dragon's hunt `toAct` is someone else), or -1. */
+  current: number;
+  /** Fields the expansions add (D: `dragon`, `fairy`, `setAside`, `hunt`). */
+  [field: string]: unknown;
 }
 
 /** Builds the view of `viewer` (a player index, or -1 for a spectator). */
@@ -91,5 +97,8 @@ export function viewOf(game: Game, viewer: number): GameView {
     meeples,
     bag: { size: game.bagCount, counts: sorted },
     legalActions: mayAct ? game.legalActions() : [],
+    expansions: [...game.expansionIds],
+    current: game.isOver ? -1 : game.current,
+    ...Object.assign({}, ...game.expansions.map((x) => x.view?.() ?? {})),
   };
 }

@@ -7,13 +7,14 @@
  * for one rotation into a single XOR and mask.
  */
 import { HALF_SLOTS, SIDE_D, SIDE_SLOTS, rotateSide } from '../geometry/edges.js';
-import type { FeatureKind } from '../types.js';
+import type { FeatureKind, TileSymbol } from '../types.js';
 import {
   E_CITY,
   E_FIELD,
   E_NONE,
   E_ROAD,
   FEATURE_KINDS,
+  TILE_SYMBOLS,
   K_CITY,
   K_MONASTERY,
   K_ROAD,
@@ -63,6 +64,10 @@ export class Catalog {
   readonly halfFeature: Int8Array;
   /** Square side types packed two bits per side (n lowest), per kind · 4 + rotation. */
   readonly pattern: Int32Array;
+  /** Printed symbols per kind, one bit per TILE_SYMBOLS index (see `hasSymbol`). */
+  readonly symbols: Int32Array;
+  /** D-10: 1 where a city feature carries the princess, per kind · MAX_FEATURES + feature. */
+  readonly princess: Uint8Array;
   private readonly byId: Map<string, number>;
 
   private constructor(defs: TileDef[]) {
@@ -80,6 +85,8 @@ export class Catalog {
     this.edgeFeature = new Int8Array(n * 4 * SIDE_SLOTS).fill(-1);
     this.halfFeature = new Int8Array(n * 4 * HALF_SLOTS).fill(-1);
     this.pattern = new Int32Array(n * 4);
+    this.symbols = new Int32Array(n);
+    this.princess = new Uint8Array(n * MAX_FEATURES);
     defs.forEach((def, t) => this.compile(def, t));
   }
 
@@ -87,12 +94,14 @@ export class Catalog {
     const tri = def.shape === 'triangle';
     this.triangle[t] = tri ? 1 : 0;
     this.featureCount[t] = def.features.length;
+    for (const sym of def.symbols) this.symbols[t] |= 1 << TILE_SYMBOLS.indexOf(sym);
     const ownSides = tri ? [0, 3, SIDE_D] : [0, 1, 2, 3];
     def.features.forEach((f, i) => {
       const code = kindCode(f.kind);
       this.featureKind[t * MAX_FEATURES + i] = code;
       this.pennants[t * MAX_FEATURES + i] = f.pennants;
       this.ends[t * MAX_FEATURES + i] = f.sides.length;
+      this.princess[t * MAX_FEATURES + i] = f.princess ? 1 : 0;
       this.kindCount[t * FEATURE_KINDS.length + code]++;
       if (code === K_MONASTERY) this.monastery[t] = i;
     });
@@ -124,6 +133,11 @@ export class Catalog {
   /** The kind index of a tile id, or undefined. */
   kindOf(id: string): number | undefined {
     return this.byId.get(id);
+  }
+
+  /** Whether tile kind t carries a printed symbol. */
+  hasSymbol(t: number, symbol: TileSymbol): boolean {
+    return (this.symbols[t] & (1 << TILE_SYMBOLS.indexOf(symbol))) !== 0;
   }
 
   def(kind: number): TileDef {

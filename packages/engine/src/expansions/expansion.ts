@@ -1,0 +1,81 @@
+/**
+ * The one interface through which an expansion plugs into the engine (STYLE §2.5).
+ *
+ * An expansion is a definition (`ExpansionDef`) that creates, per game, an instance holding its
+ * own state slice and the hooks it needs. `Game` gathers the hooks into arrays once, at creation,
+ * so the hot path only loops over hooks that exist. Every hook is optional.
+ *
+ * Checklist for a new expansion:
+ * 1. an `ExpansionDef` with its id, its tile set per base edition and `create(game)`;
+ * 2. an instance with `clone(game)` that copies its state (typed arrays, `slice()`);
+ * 3. the move types it owns (`moveTypes`, codes in rules/actions.ts), with `playMove`,
+ *    `toAction` and `candidate` for each, and `explain` for precise refusals;
+ * 4. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
+ * 5. its rules' ids in its module header, its options in rules/options.ts, its view fields, and
+ *    scenario records in fixtures/scenarios named by rule id.
+ * An expansion never imports another expansion; shared needs become a neutral hook here.
+ */
+import type { Action } from '../rules/actions.js';
+import type { RuleError } from '../rules/errors.js';
+import type { ScoreEvent } from '../rules/events.js';
+import type { Game } from '../rules/game.js';
+import type { Options } from '../rules/options.js';
+
+/** Expansion ids as they appear in records and on the command line. */
+export const EXPANSION_IDS = ['princess-and-dragon'] as const;
+export type ExpansionId = (typeof EXPANSION_IDS)[number];
+
+/** A decision or automatic step of the turn after phase 2 (the dragon's hunt, a capture…). */
+export interface Step {
+  readonly id: string;
+  /** Starts the step; true when it needs decisions, false when it is done (or has nothing to do). */
+  enter(): boolean;
+  /** The player who decides now (D-7: not always the player whose turn it is). */
+  actor(): number;
+  /** Writes the legal moves into `out` and returns how many. */
+  moves(out: Int32Array): number;
+  /** Plays one legal move; true when the step is over. */
+  play(move: number): boolean;
+}
+
+export interface ExpansionInstance {
+  /** A copy for a cloned game. */
+  clone(game: Game): ExpansionInstance;
+  /** Move types (low 4 bits) this expansion plays. */
+  readonly moveTypes: readonly number[];
+  /** Steps after phase 2, each placed just before or after the base `score` step (X-3). */
+  readonly steps?: readonly { step: Step; where: 'before-score' | 'after-score' }[];
+  /** At the start of a turn, before the draw (D-15). */
+  onTurnStart?(): void;
+  /** A tile has been drawn; false keeps it out of play for now (the expansion has put it aside). */
+  onDraw?(kind: number): boolean;
+  /** The tile in `slot` has just been placed and joined to the board (D-3). */
+  onTilePlaced?(slot: number): void;
+  /** Adds phase-2 alternatives to the moves in `out[0..n)`; returns the new count (X-1). */
+  addActions?(out: Int32Array, n: number): number;
+  /** Narrows the phase-2 moves (D-11 `must`); returns the new count. */
+  filterActions?(out: Int32Array, n: number): number;
+  /** Whether a meeple may be placed on a segment at all (D-8). */
+  canDeploy?(segment: number): boolean;
+  /** Plays a phase-2 move of one of `moveTypes`. */
+  playMove?(move: number): void;
+  /** The data form of one of its moves. */
+  toAction?(move: number): Action;
+  /** The move an action of its types stands for, or a refusal naming what is wrong. */
+  candidate?(action: Action): { move: number } | RuleError | undefined;
+  /** Why a move the engine does not list is illegal, when this expansion is the reason. */
+  explain?(move: number): RuleError | undefined;
+  /** A feature is being scored; add bonuses to `event.bonuses` (D-17). Meeples are still on it. */
+  onScored?(root: number, event: ScoreEvent): void;
+  /** Meeple `index` has left the board (scored, eaten, removed). */
+  onMeepleRemoved?(index: number): void;
+  /** Public fields this expansion adds to every view. */
+  view?(): Record<string, unknown>;
+}
+
+export interface ExpansionDef {
+  readonly id: ExpansionId;
+  /** The tile set joined to the pile for a base edition (B-1: `basic:1` or `basic:2`). */
+  tileSet(base: Options['tileSetBase']): string;
+  create(game: Game): ExpansionInstance;
+}

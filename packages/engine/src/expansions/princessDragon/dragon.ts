@@ -1,0 +1,168 @@
+/**
+ * The dragon: volcano (D-3, D-4), set-aside dragon tiles (D-6), the hunt (D-7, D-8, D-9, D-16).
+ *
+ * The hunt is a step after phase 2 (before or after scoring: option `dragon-move`). Its moves are
+ * decisions of other players: move k (k = 1..6) belongs to player (current + k − 1) in turn order.
+ * A move goes one cell north, east, south or west onto a cell holding a tile, never back onto a
+ * cell of this hunt, never onto the fairy's cell (unless `fairy-blocks-dragon protects-only`), and
+ * eats every meeple on the tiles of the cell it enters (H-11: the grid of cells). A hunt with no
+ * possible move ends at once.
+ */
+import type { Action, Direction } from '../../rules/actions.js';
+import { DIRECTIONS, M_DRAGON, M_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
+import type { RuleError } from '../../rules/errors.js';
+import { ruleError } from '../../rules/errors.js';
+import type { Point } from '../../types.js';
+import type { Step } from '../expansion.js';
+import type { PrincessDragon } from './state.js';
+
+/** D-6: a dragon tile drawn before the first volcano does not come into play now. */
+export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {
+  const g = pd.game;
+  if (pd.dragonCell >= 0 || !g.catalog.hasSymbol(kind, 'dragon')) return true;
+  const id = g.catalog.def(kind).id;
+  // House rule `reshuffle`: straight back into the pile, unless nothing else is left to draw.
+  if (g.options.dragonSetAside === 'reshuffle' && !onlyDragonsLeft(pd)) {
+    g.returnToPile(kind);
+    if (g.recordEvents) g.events.push({ type: 'returned-to-pile', tiles: [id], rule: 'D-6' });
+    return false;
+  }
+  pd.setAside[pd.setAsideCount++] = kind;
+  if (g.recordEvents) g.events.push({ type: 'set-aside', player: g.current, tile: id, rule: 'D-6' });
+  return false;
+}
+
+function onlyDragonsLeft(pd: PrincessDragon): boolean {
+  const g = pd.game;
+  for (let i = 0; i < g.bagCount; i++) if (!g.catalog.hasSymbol(g.bag[i], 'dragon')) return false;
+  return true;
+}
+
+/** D-3: a volcano brings the dragon (the first time, with the set-aside tiles back, D-6); D-5: a dragon tile starts a hunt. */
+export function onVolcano(pd: PrincessDragon, slot: number): void {
+  const g = pd.game;
+  const t = g.board.slotKind[slot];
+  if (g.catalog.hasSymbol(t, 'volcano')) {
+    if (pd.dragonCell < 0 && pd.setAsideCount > 0) {
+      const ids: string[] = [];
+      for (let i = 0; i < pd.setAsideCount; i++) {
+        g.returnToPile(pd.setAside[i]);
+        ids.push(g.catalog.def(pd.setAside[i]).id);
+      }
+      pd.setAsideCount = 0;
+      if (g.recordEvents) g.events.push({ type: 'returned-to-pile', tiles: ids, rule: 'D-6' });
+    }
+    // The dragon flies here and eats nothing on the way (D-3).
+    pd.dragonCell = g.board.slotCell[slot];
+    if (g.recordEvents) g.events.push({ type: 'dragon', ...g.grid.point(pd.dragonCell), rule: 'D-3' });
+  }
+  if (g.catalog.hasSymbol(t, 'dragon') && pd.dragonCell >= 0) pd.huntPending = true;
+}
+
+/** Whether the dragon may step in direction d now (D-7, D-16). */
+function canStep(pd: PrincessDragon, d: number): boolean {
+  const g = pd.game;
+  const c = pd.dragonCell + g.grid.sideDelta[d];
+  if (g.board.cellTiles[c] === 0) return false;
+  for (let i = 0; i < pd.visitedCount; i++) if (pd.visited[i] === c) return false;
+  return !(g.options.fairyBlocksDragon === 'blocks' && c === pd.fairyCell);
+}
+
+function canMove(pd: PrincessDragon): boolean {
+  for (let d = 0; d < 4; d++) if (canStep(pd, d)) return true;
+  return false;
+}
+
+/** D-7: every meeple on the tiles of cell c is eaten (not on the fairy's cell, D-16). */
+function eat(pd: PrincessDragon, c: number): void {
+  const g = pd.game;
+  if (c === pd.fairyCell) return;
+  for (let i = 0; i < g.meepleSeg.length; i++) {
+    const seg = g.meepleSeg[i];
+    if (seg >= 0 && g.segmentCell(seg) === c) g.removeMeeple(i, 'D-7');
+  }
+}
+
+/** The hunt as a step of the turn (D-7). */
+export function huntStep(pd: PrincessDragon): Step {
+  const g = pd.game;
+  return {
+    id: 'dragon',
+    enter: () => {
+      if (!pd.huntPending) return false;
+      pd.huntPending = false;
+      pd.huntStep = 0;
+      pd.visited[0] = pd.dragonCell;
+      pd.visitedCount = 1;
+      return canMove(pd);
+    },
+    actor: () => (g.current + pd.huntStep) % g.players,
+    moves: (out) => {
+      let n = 0;
+      for (let d = 0; d < 4; d++) if (canStep(pd, d)) out[n++] = encodeMove(M_DRAGON, d);
+      return n;
+    },
+    play: (move) => {
+      const player = (g.current + pd.huntStep) % g.players;
+      const c = pd.dragonCell + g.grid.sideDelta[move >>> 4];
+      pd.dragonCell = c;
+      pd.visited[pd.visitedCount++] = c;
+      pd.huntStep++;
+      if (g.recordEvents) {
+        g.events.push({ type: 'dragon', ...g.grid.point(c), player, step: pd.huntStep, rule: 'D-7' });
+      }
+      eat(pd, c);
+      return pd.huntStep >= 6 || !canMove(pd);
+    },
+  };
+}
+
+export const dragonAction = (move: number): Action => ({ type: 'dragon', direction: DIRECTIONS[move >>> 4] });
+
+export function dragonCandidate(action: Action & { type: 'dragon' }): { move: number } | RuleError {
+  const d = DIRECTIONS.indexOf(action.direction);
+  if (d < 0) return ruleError('action/malformed', 'dragon: direction must be n, e, s or w');
+  return { move: encodeMove(M_DRAGON, d) };
+}
+
+export function explainDragon(pd: PrincessDragon, move: number): RuleError | undefined {
+  const g = pd.game;
+  if (moveType(move) !== M_DRAGON) {
+    if (g.phaseName === 'dragon') {
+      return ruleError('action/wrong-phase', `the dragon is hunting: player ${g.toAct} moves it`, 'D-7');
+    }
+    const seg = move >>> 4;
+    if (moveType(move) === M_MEEPLE && pd.dragonCell >= 0 && g.segmentCell(seg) === pd.dragonCell) {
+      return ruleError('meeple/on-dragon', 'no meeple may be placed on the tile with the dragon', 'D-8');
+    }
+    return undefined;
+  }
+  if (g.phaseName !== 'dragon')
+    return ruleError('action/wrong-phase', 'the dragon is not hunting now', 'D-7');
+  const d = move >>> 4;
+  const c = pd.dragonCell + g.grid.sideDelta[d];
+  const dir: Direction = DIRECTIONS[d];
+  const reason =
+    g.board.cellTiles[c] === 0
+      ? 'there is no tile there'
+      : c === pd.fairyCell
+        ? 'the fairy protects that tile (D-16)'
+        : 'the dragon has already been there in this hunt';
+  return ruleError('dragon/blocked', `the dragon cannot move ${dir}: ${reason}`, 'D-7');
+}
+
+export function dragonView(pd: PrincessDragon): { dragon: Point | null; setAside: string[]; hunt?: object } {
+  const g = pd.game;
+  const setAside: string[] = [];
+  for (let i = 0; i < pd.setAsideCount; i++) setAside.push(g.catalog.def(pd.setAside[i]).id);
+  const out: { dragon: Point | null; setAside: string[]; hunt?: object } = {
+    dragon: pd.dragonCell < 0 ? null : g.grid.point(pd.dragonCell),
+    setAside,
+  };
+  if (g.phaseName === 'dragon') {
+    const visited: Point[] = [];
+    for (let i = 0; i < pd.visitedCount; i++) visited.push(g.grid.point(pd.visited[i]));
+    out.hunt = { step: pd.huntStep + 1, visited };
+  }
+  return out;
+}

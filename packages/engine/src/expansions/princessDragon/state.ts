@@ -1,0 +1,171 @@
+/**
+ * The Princess & the Dragon's state slice and hooks. The rules themselves live next door: the
+ * dragon (dragon.ts), the fairy (fairy.ts), the princess (princess.ts) and the portal (portal.ts).
+ *
+ * State (all plain numbers or typed arrays, copied by `clone`):
+ * - `dragonCell`: the cell the dragon stands on, or -1 before the first volcano (D-6);
+ * - `huntPending`: a dragon tile was placed this turn (D-5); `huntStep`: moves made so far (D-7);
+ *   `visited[0..visitedCount)`: cells visited in this hunt, its starting cell included;
+ * - `fairySlot`: the tile the fairy stands on, or -1 off the board; `fairyMeeple`: the meeple she
+ *   is next to (D-19: one at most), or -1;
+ * - `setAside[0..setAsideCount)`: dragon tiles drawn before the first volcano (D-6).
+ */
+import type { Action } from '../../rules/actions.js';
+import { M_DRAGON, M_FAIRY, M_PRINCESS, moveType } from '../../rules/actions.js';
+import type { RuleError } from '../../rules/errors.js';
+import type { ScoreEvent } from '../../rules/events.js';
+import type { Game } from '../../rules/game.js';
+import type { ExpansionInstance, Step } from '../expansion.js';
+import {
+  dragonAction,
+  dragonCandidate,
+  dragonView,
+  explainDragon,
+  huntStep,
+  onDrawDragon,
+  onVolcano,
+} from './dragon.js';
+import {
+  fairyActions,
+  fairyAction,
+  fairyCandidate,
+  fairyScoringBonus,
+  fairyTurnStartPoint,
+  fairyView,
+  playFairy,
+} from './fairy.js';
+import {
+  explainPrincess,
+  princessAction,
+  princessActions,
+  princessCandidate,
+  princessFilter,
+} from './princess.js';
+import { explainPortal, portalActions } from './portal.js';
+
+export class PrincessDragon implements ExpansionInstance {
+  readonly moveTypes = [M_FAIRY, M_PRINCESS, M_DRAGON];
+  readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
+  readonly dragonOn: boolean;
+  readonly fairyOn: boolean;
+  readonly princessOn: boolean;
+  readonly portalOn: boolean;
+  dragonCell = -1;
+  huntPending = false;
+  huntStep = 0;
+  readonly visited = new Int32Array(7);
+  visitedCount = 0;
+  fairySlot = -1;
+  fairyMeeple = -1;
+  readonly setAside: Int16Array;
+  setAsideCount = 0;
+
+  constructor(
+    readonly game: Game,
+    from?: PrincessDragon,
+  ) {
+    const o = game.options;
+    this.dragonOn = o.dragon === 'on';
+    this.fairyOn = o.fairy === 'on';
+    this.princessOn = o.princess === 'on';
+    this.portalOn = o.portal === 'on';
+    this.setAside = from ? from.setAside.slice() : new Int16Array(game.bag.length);
+    if (from) {
+      this.dragonCell = from.dragonCell;
+      this.huntPending = from.huntPending;
+      this.huntStep = from.huntStep;
+      this.visited.set(from.visited);
+      this.visitedCount = from.visitedCount;
+      this.fairySlot = from.fairySlot;
+      this.fairyMeeple = from.fairyMeeple;
+      this.setAsideCount = from.setAsideCount;
+    }
+    this.steps = this.dragonOn
+      ? [{ step: huntStep(this), where: o.dragonMove === 'after-scoring' ? 'after-score' : 'before-score' }]
+      : [];
+  }
+
+  clone(game: Game): PrincessDragon {
+    return new PrincessDragon(game, this);
+  }
+
+  /** The cell the fairy stands on, or -1. */
+  get fairyCell(): number {
+    return this.fairySlot < 0 ? -1 : this.game.board.slotCell[this.fairySlot];
+  }
+
+  onTurnStart(): void {
+    this.huntPending = false;
+    if (this.fairyOn) fairyTurnStartPoint(this);
+  }
+
+  onDraw(kind: number): boolean {
+    return !this.dragonOn || onDrawDragon(this, kind);
+  }
+
+  onTilePlaced(slot: number): void {
+    if (this.dragonOn) onVolcano(this, slot);
+  }
+
+  canDeploy(segment: number): boolean {
+    // D-8 (and D-4: the dragon has just landed on the volcano tile): never on the dragon's tile.
+    return this.dragonCell < 0 || this.game.segmentCell(segment) !== this.dragonCell;
+  }
+
+  addActions(out: Int32Array, n: number): number {
+    if (this.portalOn) n = portalActions(this, out, n);
+    if (this.fairyOn) n = fairyActions(this, out, n);
+    if (this.princessOn) n = princessActions(this, out, n);
+    return n;
+  }
+
+  filterActions(out: Int32Array, n: number): number {
+    return this.princessOn ? princessFilter(this, out, n) : n;
+  }
+
+  playMove(move: number): void {
+    if (moveType(move) === M_FAIRY) playFairy(this, move);
+    else if (moveType(move) === M_PRINCESS) this.game.removeMeeple(move >>> 4, 'D-10');
+  }
+
+  toAction(move: number): Action {
+    switch (moveType(move)) {
+      case M_FAIRY:
+        return fairyAction(this, move);
+      case M_PRINCESS:
+        return princessAction(this, move);
+      default:
+        return dragonAction(move);
+    }
+  }
+
+  candidate(action: Action): { move: number } | RuleError | undefined {
+    switch (action.type) {
+      case 'fairy':
+        return fairyCandidate(this, action);
+      case 'princess':
+        return princessCandidate(this, action);
+      case 'dragon':
+        return dragonCandidate(action);
+      default:
+        return undefined;
+    }
+  }
+
+  explain(move: number): RuleError | undefined {
+    return explainDragon(this, move) ?? explainPrincess(this, move) ?? explainPortal(this, move);
+  }
+
+  onScored(root: number, event: ScoreEvent): void {
+    if (this.fairyOn) fairyScoringBonus(this, root, event);
+  }
+
+  onMeepleRemoved(index: number): void {
+    // D-18: she stays on her tile, next to nobody.
+    if (index === this.fairyMeeple) this.fairyMeeple = -1;
+  }
+
+  view(): Record<string, unknown> {
+    return { ...dragonView(this), ...fairyView(this) };
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The checked door: turns an untrusted action into a legal move, or refuses it with a precise
+ * error (code, rule id, message) and changes nothing.
+ *
+ * Implementation notes: an action is first read into the move it stands for; it is legal exactly
+ * when that move is among `legalMoves()`, so the checked door can never disagree with the move
+ * generator. Only a refusal pays for finding out *why*, in the order a player would ask.
+ */
+import type { CornerName } from '../geometry/edges.js';
+import { CORNER_NAMES, SIDE_SLOTS, cornerSides, opposite } from '../geometry/edges.js';
+import type { Rotation } from '../types.js';
+import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
+import type { Result } from '../util/result.js';
+import { err, ok } from '../util/result.js';
+import type { Action } from './actions.js';
+import { ACTION_TYPES, M_PASS, encodeMeeple, encodePlace, moveType } from './actions.js';
+import type { RuleError } from './errors.js';
+import { ruleError } from './errors.js';
+import type { Game } from './game.js';
+import { isComplete } from './scoring.js';
+
+/** Checks an untrusted action (and, if given, that `player` is the one to act); returns its move. */
+export function encodeAction(g: Game, action: Action, player?: number): Result<number, RuleError> {
+  if (g.isOver) return err(ruleError('game/over', 'the game is over', 'B-9'));
+  const a = action as Partial<Record<string, unknown>> | null;
+  if (typeof a !== 'object' || a === null || !ACTION_TYPES.includes(a.type as Action['type'])) {
+    return err(
+      ruleError('action/malformed', `an action is an object with a "type": ${ACTION_TYPES.join(', ')}`),
+    );
+  }
+  if (player !== undefined && player !== g.toAct) {
+    return err(
+      ruleError('turn/not-your-turn', `it is player ${g.toAct}'s turn to act, not player ${player}'s`, 'B-3'),
+    );
+  }
+  const candidate = candidateMove(g, action);
+  if (!candidate.ok) return candidate;
+  const move = candidate.value;
+  const buf = new Int32Array(g.maxMoves);
+  const n = g.legalMoves(buf);
+  for (let i = 0; i < n; i++) if (buf[i] === move) return ok(move);
+  return err(explain(g, action, move));
+}
+
+/** The move an action stands for, or why it names nothing on this board. */
+function candidateMove(g: Game, action: Action): Result<number, RuleError> {
+  const a = action as unknown as Record<string, unknown>;
+  const int = (k: string) => Number.isInteger(a[k]);
+  switch (action.type) {
+    case 'place': {
+      if (!int('x') || !int('y'))
+        return err(ruleError('action/malformed', 'place: x and y must be integers'));
+      if (!ROTATIONS.includes(action.rotation)) {
+        return err(ruleError('action/malformed', 'place: rotation must be 0, 90, 180 or 270'));
+      }
+      const c = g.grid.cell(action.x, action.y);
+      if (c === undefined) {
+        return err(ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'B-4'));
+      }
+      return ok(encodePlace(c, ROTATIONS.indexOf(action.rotation)));
+    }
+    case 'meeple': {
+      if (!int('x') || !int('y') || !int('feature')) {
+        return err(ruleError('action/malformed', 'meeple: x, y and feature must be integers'));
+      }
+      if (action.corner !== undefined && !CORNER_NAMES.includes(action.corner)) {
+        return err(ruleError('action/malformed', 'meeple: corner must be nw, ne, se or sw'));
+      }
+      const seg = locateFeature(g, action.x, action.y, action.corner, action.feature);
+      return seg.ok ? ok(encodeMeeple(seg.value)) : seg;
+    }
+    case 'pass':
+      return ok(M_PASS);
+    default: {
+      for (const x of g.expansions) {
+        const c = x.candidate?.(action);
+        if (c === undefined) continue;
+        return 'move' in c ? ok(c.move) : err(c);
+      }
+      return err(ruleError('action/wrong-phase', `no "${action.type}" action is possible in this game now`));
+    }
+  }
+}
+
+/** Why a well-formed action is not legal now, as precisely as we can tell. */
+function explain(g: Game, action: Action, move: number): RuleError {
+  const phase = g.phaseName;
+  if (action.type === 'place') {
+    if (phase !== 'place') return ruleError('action/wrong-phase', 'the tile is already placed', 'B-3');
+    const c = g.grid.cell(action.x, action.y) ?? 0;
+    return whyNotFit(g, g.drawn, ROTATIONS.indexOf(action.rotation), c, action.x, action.y);
+  }
+  if (phase === 'place') return ruleError('action/wrong-phase', 'place the drawn tile first', 'B-3');
+  for (const x of g.expansions) {
+    const why = x.explain?.(move);
+    if (why) return why;
+  }
+  if (phase !== 'action') {
+    return ruleError('action/wrong-phase', `now is the ${phase} step; that action is not one of its choices`);
+  }
+  if (action.type === 'meeple' && moveType(move) !== M_PASS) {
+    const seg = move >>> 4;
+    const { graph, catalog, board } = g;
+    const slot = graph.slot[seg];
+    if (!catalog.isMeepleSpot(board.slotKind[slot], graph.local[seg])) {
+      return ruleError('meeple/not-a-spot', 'no meeple may stand on a tower foundation', 'T-1');
+    }
+    if (g.supply[g.current] === 0) {
+      return ruleError('meeple/no-supply', `player ${g.current} has no meeple in supply`, 'B-6');
+    }
+    if (graph.meepleTotal[graph.find(seg)] > 0) {
+      return ruleError(
+        'meeple/feature-occupied',
+        `that ${FEATURE_KINDS[graph.kind[seg]]} already has a meeple`,
+        'B-6',
+      );
+    }
+    if (slot !== g.lastSlot) {
+      if (isComplete(g, graph.find(seg))) {
+        return ruleError('meeple/feature-complete', 'that feature is already complete', 'D-13');
+      }
+      return ruleError('meeple/not-placed-tile', 'a meeple goes only on the tile just placed', 'B-6');
+    }
+  }
+  return ruleError('action/not-legal', `${JSON.stringify(action)} is not a legal choice now`);
+}
+
+/** Finds the segment of feature `feature` of the tile at (x, y) (and corner, for triangles). */
+export function locateFeature(
+  g: Game,
+  x: number,
+  y: number,
+  corner: CornerName | undefined,
+  feature: number,
+): Result<number, RuleError> {
+  const slot = locateTile(g, x, y, corner);
+  if (!slot.ok) return slot;
+  const t = g.board.slotKind[slot.value];
+  if (!Number.isInteger(feature) || feature < 0 || feature >= g.catalog.featureCount[t]) {
+    return err(
+      ruleError(
+        'meeple/no-such-feature',
+        `tile ${g.catalog.def(t).id} at (${x},${y}) has no feature ${feature}`,
+      ),
+    );
+  }
+  return ok(g.board.slotSeg[slot.value] + feature);
+}
+
+/** Finds the tile slot at (x, y), naming the corner when the cell holds triangles. */
+export function locateTile(
+  g: Game,
+  x: number,
+  y: number,
+  corner: CornerName | undefined,
+): Result<number, RuleError> {
+  const c = g.grid.cell(x, y);
+  const fail = (msg: string) => err(ruleError('meeple/no-tile', msg));
+  const board = g.board;
+  if (c === undefined || board.cellTiles[c] === 0) return fail(`no tile at (${x},${y})`);
+  let slot = board.anySlot(c);
+  if (g.catalog.triangle[board.slotKind[slot]] === 1) {
+    if (corner === undefined) {
+      if (board.cellTiles[c] === 2) return fail(`(${x},${y}) holds two triangles: name the corner`);
+    } else {
+      const q = CORNER_NAMES.indexOf(corner);
+      slot = board.sideSlot[c * 4 + cornerSides(q)[0]];
+      if (slot === -1 || board.slotRot[slot] !== q)
+        return fail(`no triangle at corner ${corner} of (${x},${y})`);
+    }
+  } else if (corner !== undefined) {
+    return fail(`(${x},${y}) holds a square tile: no corner to name`);
+  }
+  return ok(slot);
+}
+
+/** Why tile kind t with q quarter turns does not fit on cell c (B-4, H-1, H-2, H-4). */
+export function whyNotFit(g: Game, t: number, q: number, c: number, x: number, y: number): RuleError {
+  const id = g.catalog.def(t).id;
+  const deg: Rotation = ROTATIONS[q];
+  const board = g.board;
+  const tri = g.catalog.triangle[t] === 1;
+  const own = tri ? cornerSides(q) : [0, 1, 2, 3];
+  if (tri ? own.some((s) => board.sideSlot[c * 4 + s] !== -1) : board.cellTiles[c] !== 0) {
+    return ruleError(
+      'tile/cell-occupied',
+      `(${x},${y}) has no room for ${id} at rotation ${deg}`,
+      tri ? 'H-1' : 'B-4',
+    );
+  }
+  const row = (t * 4 + q) * SIDE_SLOTS;
+  const names = ['north', 'east', 'south', 'west'];
+  for (const s of own) {
+    const e = board.sideType[(c + g.grid.sideDelta[s]) * 4 + opposite(s)];
+    if (e !== E_NONE && e !== g.catalog.edgeType[row + s]) {
+      return ruleError(
+        'tile/edge-mismatch',
+        `${id} at (${x},${y}) rotation ${deg}: its ${names[s]} side does not match the neighbouring tile`,
+        'B-4',
+      );
+    }
+  }
+  // Every touching short side matches, so either the long side meets a mismatching triangle (H-2)
+  // or the tile touches nothing at all.
+  if (tri && board.cellTiles[c] !== 0) {
+    return ruleError(
+      'tile/edge-mismatch',
+      `${id} at (${x},${y}) rotation ${deg}: its long side does not match the other triangle of the cell`,
+      'H-2',
+    );
+  }
+  return ruleError(
+    'tile/not-adjacent',
+    `${id} at (${x},${y}) rotation ${deg} touches no placed tile edge to edge`,
+    tri ? 'H-4' : 'B-4',
+  );
+}
