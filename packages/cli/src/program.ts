@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { ExpansionId, Options } from '@carc/engine';
+import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
 import { runSimulate } from './commands/simulate.js';
@@ -121,7 +123,7 @@ Examples:
     .alias('sim')
     .summary('play random games and report speed and mean scores')
     .description(
-      'Play random games of the base game (every move chosen uniformly among the legal ones) and print ' +
+      'Play random games (every move chosen uniformly among the legal ones) and print ' +
         'games per second, the mean score of each seat, wins, and the mean number of tiles placed and ' +
         'discarded. Game i shuffles its tile bag with seed S+i and draws its moves from a generator ' +
         'seeded from S+i, so runs repeat exactly.',
@@ -138,12 +140,72 @@ Examples:
         .default(1),
     )
     .option('--json', 'print the summary as JSON')
-    .addHelpText('after', '\nExample:\n  $ carcassonne simulate --games 1000 --players 4 --seed 42 --json')
-    .action((opts: { games: number; players: number; seed: number; json?: boolean }) => {
-      setExit(runSimulate(opts, io));
-    });
+    .option(
+      '-x, --expansions <ids>',
+      `expansions in play, comma-separated (${EXPANSION_IDS.join(', ')})`,
+      expansionList,
+      [] as ExpansionId[],
+    )
+    .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
+    .option(
+      '-o, --option <id=value>',
+      'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
+      collect,
+      [] as string[],
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ carcassonne simulate --games 1000 --players 4 --seed 42 --json\n' +
+        '  $ carcassonne simulate -x princess-and-dragon --preset rgg -o fairy-bonus=5',
+    )
+    .action(
+      (opts: {
+        games: number;
+        players: number;
+        seed: number;
+        json?: boolean;
+        expansions: ExpansionId[];
+        preset: string;
+        option: string[];
+      }) => {
+        const options = optionValues(opts.option, opts.preset);
+        setExit(runSimulate({ ...opts, options }, io));
+      },
+    );
 
   return program;
+}
+
+/** `-x a,b`: expansion ids, each checked. */
+function expansionList(value: string): ExpansionId[] {
+  const ids = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const id of ids) {
+    if (!(EXPANSION_IDS as readonly string[]).includes(id)) {
+      throw new InvalidArgumentError(`unknown expansion "${id}" (${EXPANSION_IDS.join(', ')})`);
+    }
+  }
+  return ids as ExpansionId[];
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). */
+function optionValues(pairs: readonly string[], preset: string): Options {
+  const raw: Record<string, string | number> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new CliError(`--option ${pair}: write it as id=value, e.g. dragon-move=after-scoring`);
+    const id = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    const numeric = OPTION_SPECS.find((o) => o.id === id)?.values.some((v) => typeof v === 'number');
+    raw[id] = numeric && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  const r = parseOptions(raw, 'option', preset);
+  if (!r.ok) throw new CliError(r.error.message.replace(/^option\./, '--option '));
+  return r.value;
 }
 
 /** Runs the program on `args` (without the node and script paths) and returns the exit code. */

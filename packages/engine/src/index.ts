@@ -12,7 +12,11 @@ export type { TileDef, TileDefInput, FeatureDef, FeatureInput, TileDefError } fr
 export { parseTileDef } from './tiles/tileDef.js';
 export { Catalog, TILE_SETS } from './tiles/catalog.js';
 export type { Options, OptionError } from './rules/options.js';
-export { DEFAULT_OPTIONS, OPTION_SPECS, parseOptions, makeOptions } from './rules/options.js';
+export { DEFAULT_OPTIONS, OPTION_SPECS, PRESETS, parseOptions, makeOptions } from './rules/options.js';
+export type { ExpansionId, ExpansionDef, ExpansionInstance, Step } from './expansions/expansion.js';
+export { EXPANSION_IDS } from './expansions/expansion.js';
+export type { Direction, ActionType } from './rules/actions.js';
+export { DIRECTIONS, ACTION_TYPES } from './rules/actions.js';
 export type { Action } from './rules/actions.js';
 export type { GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';

@@ -1,5 +1,6 @@
 /** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
-import { Game, TILE_SETS } from '@carc/engine';
+import type { ExpansionId, Options } from '@carc/engine';
+import { Game } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -12,6 +13,10 @@ export interface SimulateOptions {
   seed: number;
   /** Print the summary as JSON. */
   json?: boolean;
+  /** Expansions in play. */
+  expansions?: ExpansionId[];
+  /** Options (after a preset), as the engine takes them. */
+  options?: Partial<Options>;
 }
 
 export interface GameResult {
@@ -41,8 +46,13 @@ export interface SimulateSummary {
 const chooserSeed = (seed: number) => (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x165667b1) >>> 0;
 
 /** Plays one game choosing uniformly at random among the legal moves. */
-export function playRandomGame(seed: number, players: number, recordEvents = false): GameResult {
-  const created = Game.create({ players, seed, recordEvents });
+export function playRandomGame(
+  seed: number,
+  players: number,
+  recordEvents = false,
+  setup: Pick<SimulateOptions, 'expansions' | 'options'> = {},
+): GameResult {
+  const created = Game.create({ players, seed, recordEvents, ...setup });
   if (!created.ok) throw new CliError(created.error.message);
   const game = created.value;
   const rng = new Rng(chooserSeed(seed));
@@ -54,10 +64,7 @@ export function playRandomGame(seed: number, players: number, recordEvents = fal
     game.play(buf[rng.int(n)] ?? 0);
     moves++;
   }
-  // Every tile of the set except the start tile was drawn: it was placed, or discarded (B-5).
-  const set = TILE_SETS[game.options.tileSetBase] ?? {};
-  const pile = Object.values(set).reduce((a, b) => a + b, 0) - 1;
-  return { game, discarded: pile - game.placedCount - game.bagCount, moves };
+  return { game, discarded: game.discardCount, moves };
 }
 
 export function checkSimulateOptions(o: SimulateOptions): void {
@@ -89,7 +96,10 @@ export function simulate(
   let moves = 0;
   const t0 = now();
   for (let i = 0; i < games; i++) {
-    const r = playRandomGame(seed + i, players);
+    const r = playRandomGame(seed + i, players, false, {
+      expansions: opts.expansions,
+      options: opts.options,
+    });
     const scores = Array.from(r.game.scores);
     const best = Math.max(...scores);
     scores.forEach((s, p) => {

@@ -16,7 +16,16 @@ export interface TileLookup {
 }
 
 /** The parts of a view the renderer reads; scores and supply feed the legend. */
-export type BoardView = Pick<GameView, 'tiles' | 'meeples'> & Partial<Pick<GameView, 'scores' | 'supply'>>;
+export type BoardView = Pick<GameView, 'tiles' | 'meeples'> &
+  Partial<Pick<GameView, 'scores' | 'supply'>> & {
+    /** D-3: the dragon's cell (The Princess & the Dragon), if in play. */
+    dragon?: unknown;
+    /** D-14: the fairy's tile and, with `next-follower`, the meeple she is next to. */
+    fairy?: unknown;
+  };
+
+const isPoint = (v: unknown): v is { x: number; y: number; corner?: string } =>
+  typeof v === 'object' && v !== null && Number.isInteger((v as Pt).x) && Number.isInteger((v as Pt).y);
 
 export interface RenderOptions {
   /** Size of a cell in pixels (default 64). */
@@ -258,6 +267,25 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
   out.push('</g>');
 
+  // Neutral figures (D-3, D-14): the dragon on its cell, the fairy by her meeple or on her tile.
+  const cellCentre = (p: { x: number; y: number }) => ({
+    x: ox + (p.x - minX + 0.5) * cell,
+    y: oy + (p.y - minY + 0.5) * cell,
+  });
+  if (isPoint(view.fairy)) {
+    const f = view.fairy as { x: number; y: number; meeple?: { x: number; y: number; feature: number } };
+    let p = { x: cellCentre(f).x + cell * 0.28, y: cellCentre(f).y - cell * 0.28 };
+    const m = f.meeple;
+    const t = m && view.tiles.find((t) => t.x === m.x && t.y === m.y);
+    const art = t ? artOf(t.tile) : undefined;
+    if (m && t && art) {
+      const a = toPx(t.x, t.y, q4(t.rotation))(art.anchors[m.feature] ?? { x: 0.5, y: 0.5 });
+      p = { x: a.x + cell * 0.16, y: a.y - cell * 0.14 };
+    }
+    out.push(fairy(p, cell));
+  }
+  if (isPoint(view.dragon)) out.push(dragon(cellCentre(view.dragon), cell));
+
   if (showLegend && scores) {
     const fs = num(Math.max(9, legendRow * 0.62));
     const top = oy + boardH + margin * 0.6;
@@ -290,6 +318,34 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
   return (
     `<g class="meeple" transform="${transform}" fill="${colour}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="0.06" stroke-linejoin="round">${t}` +
     `<path d="${body}"/><circle cx="0" cy="-0.32" r="0.17"/></g>`
+  );
+}
+
+/** The dragon (D-3): a red beast with wings, centred on p. */
+function dragon(p: Pt, cell: number): string {
+  const s = cell * 0.3;
+  const body =
+    'M-0.55 0.35 Q-0.2 0.05 0.1 0.25 Q0.35 0.4 0.55 0.1 L0.7 -0.15 L0.45 -0.05 Q0.3 0.2 0.1 0.05 ' +
+    'L0.2 -0.45 L-0.05 -0.15 L-0.25 -0.5 L-0.3 -0.05 Q-0.5 0 -0.55 0.35 Z';
+  return (
+    `<g class="dragon" transform="translate(${num(p.x)} ${num(p.y)}) scale(${num(s)})">` +
+    `<title>the dragon</title>` +
+    `<circle r="0.85" fill="#ffffff" fill-opacity="0.55"/>` +
+    `<path d="${body}" fill="#b3261e" stroke="#3d0b08" stroke-width="0.06" stroke-linejoin="round"/>` +
+    `<circle cx="0.58" cy="-0.02" r="0.05" fill="#f7d046"/></g>`
+  );
+}
+
+/** The fairy (D-14): a small violet figure with wings, centred on p. */
+function fairy(p: Pt, cell: number): string {
+  const s = cell * 0.16;
+  return (
+    `<g class="fairy" transform="translate(${num(p.x)} ${num(p.y)}) scale(${num(s)})">` +
+    `<title>the fairy</title>` +
+    `<ellipse cx="-0.45" cy="-0.1" rx="0.45" ry="0.3" fill="#e7d7ff" stroke="#6a3fb5" stroke-width="0.08"/>` +
+    `<ellipse cx="0.45" cy="-0.1" rx="0.45" ry="0.3" fill="#e7d7ff" stroke="#6a3fb5" stroke-width="0.08"/>` +
+    `<path d="M0 -0.2 L0.3 0.7 L-0.3 0.7 Z" fill="#9b59d0" stroke="#4b2380" stroke-width="0.08"/>` +
+    `<circle cy="-0.45" r="0.22" fill="#f5d0b5" stroke="#4b2380" stroke-width="0.08"/></g>`
   );
 }
 

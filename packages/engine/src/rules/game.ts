@@ -123,6 +123,8 @@ export class Game {
   readonly rng: Uint32Array;
   /** Tiles placed from the bag so far (the start tile and setup tiles excluded). */
   placedCount = 0;
+  /** Tiles drawn that fit nowhere and left the game (B-5). */
+  discardCount = 0;
   readonly endAfter: number;
   /** The player whose turn it is. */
   current = 0;
@@ -186,6 +188,7 @@ export class Game {
       this.bagCount = from.bagCount;
       this.rng = from.rng.slice();
       this.placedCount = from.placedCount;
+      this.discardCount = from.discardCount;
       this.current = from.current;
       this.phase = from.phase;
       this.stepIndex = from.stepIndex;
@@ -712,6 +715,7 @@ export class Game {
         this.phase = P_PLACE;
         return;
       }
+      this.discardCount++;
       if (this.recordEvents) {
         this.events.push({
           type: 'discard',
