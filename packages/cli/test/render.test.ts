@@ -70,6 +70,26 @@ describe('renderSvg', () => {
     );
   });
 
+  it('D-3 D-14 draws the dragon on its cell and the fairy on hers, and the tile symbols', () => {
+    const { rec, game } = replayFixture('dragon-fairy.json');
+    const root = parseXml(renderGame(rec, game, { cell: 100, labels: false }));
+    const at = (cls: string) => {
+      const g = byClass(root, cls)[0];
+      const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g?.attrs.transform ?? '');
+      return m ? { x: Number(m[1]), y: Number(m[2]) } : undefined;
+    };
+    // Board from (0,0) to (1,2); margin 20 px with no labels. The dragon sits on the volcano at (0,1),
+    // the fairy on the tile at (1,0), where her meeple stood.
+    const dragon = at('dragon');
+    expect(dragon).toEqual({ x: 20 + 50, y: 20 + 150 });
+    const fairy = at('fairy');
+    expect(fairy && Math.floor((fairy.x - 20) / 100)).toBe(1);
+    expect(fairy && Math.floor((fairy.y - 20) / 100)).toBe(0);
+    expect(byClass(root, 'symbol').map((s) => s.children.find((c) => c.name === 'title')?.text)).toContain(
+      'volcano',
+    );
+  });
+
   it('draws triangles as half cells with the right angle at their corner (H-1)', () => {
     const { rec, game } = replayFixture('triangles.json');
     const root = parseXml(renderGame(rec, game, { cell: 100, labels: false, legend: false }));

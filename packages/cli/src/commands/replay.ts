@@ -31,6 +31,9 @@ export interface ReplayReport {
   /** The legal actions of the player to act. */
   legalActions: Action[];
   tiles: PlacedTileView[];
+  /** Expansions in play, and the fields they add to the view (dragon, fairy, set-aside tiles, hunt). */
+  expansions: string[];
+  [field: string]: unknown;
 }
 
 const withoutType = (e: ScoreEvent): Omit<ScoreEvent, 'type'> => {
@@ -55,7 +58,24 @@ export function replayReport(rec: GameRecord, game: Game): ReplayReport {
     tilesLeft: view.bag,
     legalActions: view.legalActions,
     tiles: view.tiles,
+    expansions: view.expansions,
   };
+  // Fields the expansions add to the view: the dragon, the fairy, set-aside tiles, the hunt.
+  const known = new Set([
+    'viewer',
+    'players',
+    'phase',
+    'toAct',
+    'scores',
+    'supply',
+    'drawnTile',
+    'tiles',
+    'meeples',
+    'bag',
+    'legalActions',
+    'expansions',
+  ]);
+  for (const [k, v] of Object.entries(view)) if (!known.has(k) && !(k in report)) report[k] = v;
   if (end?.type === 'end') report.winners = end.winners;
   return report;
 }
