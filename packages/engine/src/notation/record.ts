@@ -46,6 +46,10 @@ export interface Expectations {
   meepleSpots?: number[];
   /** Meeples on the board, as [player, x, y, feature] (order ignored). */
   meeples?: [number, number, number, number][];
+  /** D-3, D-7: the dragon's cell as [x, y], or null when it is not in play. */
+  dragon?: [number, number] | null;
+  /** D-14: the fairy's cell as [x, y], or null when she is off the board. */
+  fairy?: [number, number] | null;
   /** Actions that must be refused here, each with the expected error code. */
   refuses?: { player?: number; action: Action; code: RuleErrorCode }[];
 }
@@ -370,6 +374,8 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
     placementCount: [isInt, 'an integer'],
     meepleSpots: [intList, 'an array of feature indices'],
     meeples: [(x) => tupleList(x, 4), 'an array of [player, x, y, feature]'],
+    dragon: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
+    fairy: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
     refuses: [
       (x) =>
         Array.isArray(x) &&
@@ -478,6 +484,10 @@ export function compareExpectations(game: Game, e: Expectations, path: string): 
   if (e.meepleSpots && !sameSet(e.meepleSpots, spots)) mismatch('meepleSpots', e.meepleSpots, spots);
   const meeples = view.meeples.map((m) => [m.player, m.x, m.y, m.feature]);
   if (e.meeples && !sameSet(e.meeples, meeples)) mismatch('meeples', e.meeples, meeples);
+  const cellOf = (v: unknown) =>
+    typeof v === 'object' && v !== null ? [(v as { x: number }).x, (v as { y: number }).y] : null;
+  if (e.dragon !== undefined) eq('dragon', e.dragon, cellOf(view.dragon));
+  if (e.fairy !== undefined) eq('fairy', e.fairy, cellOf(view.fairy));
   for (const [i, r] of (e.refuses ?? []).entries()) {
     const got = game.encode(r.action, r.player);
     const code = got.ok ? 'accepted' : got.error.code;
