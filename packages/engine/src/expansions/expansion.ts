@@ -22,7 +22,8 @@ import type { Game } from '../rules/game.js';
 import type { Options } from '../rules/options.js';
 
 /** Expansion ids as they appear in records and on the command line. */
-export const EXPANSION_IDS = ['princess-and-dragon'] as const;
+/** In canonical order: instances are created, and their steps run, in this order (X-3: capture before the hunt). */
+export const EXPANSION_IDS = ['tower', 'princess-and-dragon'] as const;
 export type ExpansionId = (typeof EXPANSION_IDS)[number];
 
 /** A decision or automatic step of the turn after phase 2 (the dragon's hunt, a capture…). */
@@ -57,8 +58,10 @@ export interface ExpansionInstance {
   filterActions?(out: Int32Array, n: number): number;
   /** Whether a meeple may be placed on a segment at all (D-8). */
   canDeploy?(segment: number): boolean;
-  /** Plays a phase-2 move of one of `moveTypes`. */
-  playMove?(move: number): void;
+  /** Moves the player to act may add in the place and action phases without ending them (T-6 ransom). */
+  addAnytime?(out: Int32Array, n: number): number;
+  /** Plays a move of one of `moveTypes` (phase 2 or free); true when it was the turn's phase-2 action. */
+  playMove?(move: number): boolean;
   /** The data form of one of its moves. */
   toAction?(move: number): Action;
   /** The move an action of its types stands for, or a refusal naming what is wrong. */

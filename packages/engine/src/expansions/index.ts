@@ -1,7 +1,9 @@
 /** Registry of the expansions by id (records and the command line name them this way). */
 import type { ExpansionDef, ExpansionId } from './expansion.js';
 import { PRINCESS_AND_DRAGON } from './princessDragon/index.js';
+import { TOWER } from './tower/index.js';
 
 export const EXPANSIONS: Readonly<Record<ExpansionId, ExpansionDef>> = {
+  tower: TOWER,
   'princess-and-dragon': PRINCESS_AND_DRAGON,
 };

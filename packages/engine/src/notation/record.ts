@@ -307,6 +307,10 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     fairy: ['x', 'y', 'feature', 'corner'],
     princess: ['owner', 'x', 'y', 'feature', 'corner'],
     dragon: ['direction'],
+    tower: ['x', 'y', 'corner'],
+    'tower-meeple': ['x', 'y', 'corner'],
+    capture: ['owner', 'x', 'y', 'feature', 'corner'],
+    ransom: ['captor'],
   };
   if (typeof type !== 'string' || !(type in allowed)) {
     return bad(`${path}.type`, `must be one of ${Object.keys(allowed).join(', ')}`);
@@ -334,7 +338,7 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     action = { type: 'pass' };
   } else {
     // Expansion actions: the fields are checked here for shape, and by the engine for meaning.
-    for (const k of ['x', 'y', 'feature', 'owner']) {
+    for (const k of ['x', 'y', 'feature', 'owner', 'captor']) {
       if (v[k] !== undefined && !isInt(v[k])) return bad(`${path}.${k}`, 'must be an integer');
     }
     if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {

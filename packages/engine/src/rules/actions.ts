@@ -25,10 +25,29 @@ export type Action =
   /** D-10: the princess sends the knight of `owner` at (x, y, feature) home. */
   | { type: 'princess'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
   /** D-7: one step of the dragon's hunt. */
-  | { type: 'dragon'; direction: Direction };
+  | { type: 'dragon'; direction: Direction }
+  /** T-2 A/B: one of one's tower pieces on the foundation or open tower of the tile at (x, y). */
+  | { type: 'tower'; x: number; y: number; corner?: CornerName }
+  /** T-2 C: one of one's meeples on top of the open tower at (x, y), closing it. */
+  | { type: 'tower-meeple'; x: number; y: number; corner?: CornerName }
+  /** T-3: capture the meeple of `owner` at (x, y, feature) (for a meeple on a tower: the tower's feature). */
+  | { type: 'capture'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
+  /** T-6: pay `captor` 3 points to free one of one's meeples held there. */
+  | { type: 'ransom'; captor: number };
 
 export type ActionType = Action['type'];
-export const ACTION_TYPES: readonly ActionType[] = ['place', 'meeple', 'pass', 'fairy', 'princess', 'dragon'];
+export const ACTION_TYPES: readonly ActionType[] = [
+  'place',
+  'meeple',
+  'pass',
+  'fairy',
+  'princess',
+  'dragon',
+  'tower',
+  'tower-meeple',
+  'capture',
+  'ransom',
+];
 
 export const M_PASS = 0;
 export const M_PLACE = 1;
@@ -36,6 +55,10 @@ export const M_MEEPLE = 2;
 export const M_FAIRY = 3;
 export const M_PRINCESS = 4;
 export const M_DRAGON = 5;
+export const M_TOWER = 6;
+export const M_TOWER_MEEPLE = 7;
+export const M_CAPTURE = 8;
+export const M_RANSOM = 9;
 
 export const encodePlace = (cell: number, quarters: number): number =>
   M_PLACE | (quarters << 4) | (cell << 6);

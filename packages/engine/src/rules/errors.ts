@@ -25,6 +25,10 @@ export const RULE_ERROR_CODES = [
   'princess/must-remove',
   'fairy/not-own-meeple',
   'dragon/blocked',
+  'tower/closed',
+  'tower/no-pieces',
+  'tower/out-of-range',
+  'ransom/not-allowed',
 ] as const;
 export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
 

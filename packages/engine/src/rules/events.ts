@@ -35,6 +35,14 @@ export type GameEvent =
   | { type: 'returned-to-pile'; tiles: string[]; rule: RuleId }
   /** D-3, D-7: the dragon lands on or steps to a cell; `player` chose the step of a hunt. */
   | { type: 'dragon'; x: number; y: number; player?: number; step?: number; rule: RuleId }
+  /** T-2: a tower piece built (A on a foundation, B on an open tower); `height` after building. */
+  | { type: 'tower'; player: number; x: number; y: number; corner?: CornerName; height: number; rule: RuleId }
+  /** T-3: a captured meeple of another player is now held by `captor`. */
+  | { type: 'prisoner'; captor: number; owner: number; rule: RuleId }
+  /** T-5: two players swap one prisoner each. */
+  | { type: 'exchange'; players: [number, number]; rule: RuleId }
+  /** T-6: `player` pays `captor` 3 points to free a meeple. */
+  | { type: 'ransom'; player: number; captor: number; points: number; rule: RuleId }
   /** D-14: the fairy moves. */
   | {
       type: 'fairy';

@@ -14,13 +14,14 @@
  */
 import { Board } from '../board/board.js';
 import type { ExpansionId, ExpansionInstance, Step } from '../expansions/expansion.js';
+import { EXPANSION_IDS } from '../expansions/expansion.js';
 import { EXPANSIONS } from '../expansions/index.js';
 import { FeatureGraph } from '../features/featureGraph.js';
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
 import { Grid } from '../geometry/grid.js';
 import { Catalog, MAX_FEATURES, TILE_SETS } from '../tiles/catalog.js';
-import type { Rotation } from '../types.js';
+import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
@@ -48,8 +49,8 @@ import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
 
 /** Phases a view reports: the two base decisions, an expansion step's id, or the end. */
-export type Phase = 'place' | 'action' | 'dragon' | 'over';
-export const PHASES: readonly Phase[] = ['place', 'action', 'dragon', 'over'];
+export type Phase = 'place' | 'action' | 'capture' | 'dragon' | 'over';
+export const PHASES: readonly Phase[] = ['place', 'action', 'capture', 'dragon', 'over'];
 const P_PLACE = 0;
 const P_ACTION = 1;
 const P_STEP = 2;
@@ -112,7 +113,7 @@ export class Game {
   readonly board: Board;
   readonly graph: FeatureGraph;
   readonly scores: Int32Array;
-  /** Segment each meeple stands on (player · 7 + i), or -1 in supply. */
+  /** Segment each meeple stands on (player · 7 + i), -1 in supply, or -2 away (T-3: a prisoner). */
   readonly meepleSeg: Int32Array;
   readonly supply: Int32Array;
   /** Tile kinds left to draw; draws take from the end. */
@@ -128,6 +129,8 @@ export class Game {
   readonly endAfter: number;
   /** The player whose turn it is. */
   current = 0;
+  /** Turns started so far (T-6: once per turn). */
+  turn = 0;
   phase = P_PLACE;
   /** Index into `steps` while a step after phase 2 waits for decisions. */
   stepIndex = -1;
@@ -155,6 +158,7 @@ export class Game {
   private placedHooks: readonly ExpansionInstance[] = [];
   private addHooks: readonly ExpansionInstance[] = [];
   private filterHooks: readonly ExpansionInstance[] = [];
+  private anytimeHooks: readonly ExpansionInstance[] = [];
   private deployHooks: readonly ExpansionInstance[] = [];
   private removedHooks: readonly ExpansionInstance[] = [];
   private moveOwner: (ExpansionInstance | undefined)[] = [];
@@ -190,6 +194,7 @@ export class Game {
       this.placedCount = from.placedCount;
       this.discardCount = from.discardCount;
       this.current = from.current;
+      this.turn = from.turn;
       this.phase = from.phase;
       this.stepIndex = from.stepIndex;
       this.drawn = from.drawn;
@@ -230,6 +235,7 @@ export class Game {
     this.placedHooks = having('onTilePlaced');
     this.addHooks = having('addActions');
     this.filterHooks = having('filterActions');
+    this.anytimeHooks = having('addAnytime');
     this.deployHooks = having('canDeploy');
     this.scoredHooks = having('onScored');
     this.removedHooks = having('onMeepleRemoved');
@@ -261,10 +267,11 @@ export class Game {
     if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
       return bad('players', `must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
     }
-    const expansionIds = [...new Set(config.expansions ?? [])];
-    for (const [i, id] of expansionIds.entries()) {
+    for (const [i, id] of (config.expansions ?? []).entries()) {
       if (!(id in EXPANSIONS)) return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)}`);
     }
+    // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
+    const expansionIds = EXPANSION_IDS.filter((id) => config.expansions?.includes(id));
     const options: Options = { ...DEFAULT_OPTIONS, ...config.options };
     let catalog = Catalog.builtin();
     if (config.tiles !== undefined && config.tiles.length > 0) {
@@ -361,7 +368,7 @@ export class Game {
       if (!g.deployHooks.every((h) => h.canDeploy?.(seg.value))) {
         return bad(path, 'no meeple may stand there (D-8: the dragon is on that tile)');
       }
-      g.deploy(m.player, seg.value);
+      g.deployMeeple(m.player, seg.value);
     }
     const scores = config.setup?.scores;
     if (scores !== undefined) {
@@ -444,7 +451,9 @@ export class Game {
   legalMoves(out: Int32Array): number {
     if (this.phase === P_PLACE) {
       out.set(this.placements.subarray(0, this.placementCount));
-      return this.placementCount;
+      let n = this.placementCount;
+      for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
+      return n;
     }
     if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
     if (this.phase !== P_ACTION) return 0;
@@ -465,6 +474,7 @@ export class Game {
     }
     for (const h of this.addHooks) n = h.addActions!(out, n);
     for (const h of this.filterHooks) n = h.filterActions!(out, n);
+    for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
     return n;
   }
 
@@ -558,7 +568,8 @@ export class Game {
   /** Plays a move produced by legalMoves(). Unchecked: use apply() for untrusted input. */
   play(move: number): void {
     if (this.phase === P_PLACE) {
-      this.placeDrawn(placeCell(move), placeQuarters(move));
+      if (moveType(move) === M_PLACE) this.placeDrawn(placeCell(move), placeQuarters(move));
+      else this.moveOwner[moveType(move)]!.playMove!(move); // a free action (T-6 ransom)
       return;
     }
     if (this.phase === P_STEP) {
@@ -569,10 +580,11 @@ export class Game {
       case M_PASS:
         break;
       case M_MEEPLE:
-        this.deploy(this.current, meepleSegment(move));
+        this.deployMeeple(this.current, meepleSegment(move));
         break;
       default:
-        this.moveOwner[moveType(move)]!.playMove!(move);
+        // A free action (T-6 ransom) leaves phase 2 open; any other ends it.
+        if (!this.moveOwner[moveType(move)]!.playMove!(move)) return;
     }
     this.runSteps(0);
   }
@@ -643,8 +655,8 @@ export class Game {
     }
   }
 
-  /** Puts one of `player`'s meeples from supply on a segment. */
-  private deploy(player: number, seg: number): void {
+  /** Puts one of `player`'s meeples from supply on a segment (B-6; T-2 C on a tower). */
+  deployMeeple(player: number, seg: number): void {
     let i = player * MEEPLES_PER_PLAYER;
     while (this.meepleSeg[i] !== -1) i++;
     this.meepleSeg[i] = seg;
@@ -663,14 +675,15 @@ export class Game {
   }
 
   /**
-   * Takes meeple i off the board back to its owner's supply: after scoring (a `return` event), or
-   * by a rule (a `removed` event naming it: D-7 eaten, D-10 sent home).
+   * Takes meeple i off the board: back to its owner's supply after scoring (a `return` event), or
+   * by a rule (a `removed` event naming it: D-7 eaten, D-10 sent home, T-3 captured). With
+   * `away`, it goes neither to the board nor to the supply (T-3: a prisoner; see `releaseMeeple`).
    */
-  removeMeeple(i: number, rule?: 'D-7' | 'D-10'): void {
+  removeMeeple(i: number, rule?: RuleId, away = false): void {
     const seg = this.meepleSeg[i];
     const player = this.meepleOwner(i);
-    this.meepleSeg[i] = -1;
-    this.supply[player]++;
+    this.meepleSeg[i] = away ? -2 : -1;
+    if (!away) this.supply[player]++;
     this.graph.removeMeeple(seg, player);
     for (const h of this.removedHooks) h.onMeepleRemoved!(i);
     if (this.recordEvents) {
@@ -679,6 +692,12 @@ export class Game {
         rule === undefined ? { type: 'return', ...where } : { type: 'removed', ...where, rule },
       );
     }
+  }
+
+  /** Brings an away meeple (a prisoner, T-5, T-6) back to its owner's supply. */
+  releaseMeeple(i: number): void {
+    this.meepleSeg[i] = -1;
+    this.supply[this.meepleOwner(i)]++;
   }
 
   /** Adds a tile back to the pile (D-6): anywhere in a shuffled pile, at the bottom of a scripted one. */
@@ -695,6 +714,7 @@ export class Game {
   /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9). */
   private startTurn(): void {
     if (this.bagCount > 0 && this.placedCount < this.endAfter) {
+      this.turn++;
       for (const h of this.turnStartHooks) h.onTurnStart!();
     }
     draw: while (this.bagCount > 0 && this.placedCount < this.endAfter) {

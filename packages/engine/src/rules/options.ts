@@ -30,6 +30,14 @@ export interface Options {
   fairyBonus: '1+3' | '5';
   /** fairy-blocks-dragon (D-16): the dragon may not enter her tile, or (house rule) enters but eats nothing there. */
   fairyBlocksDragon: 'blocks' | 'protects-only';
+  /** tower-pieces (T-0): pieces per player; `auto` by player count (1–2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5). */
+  towerPieces: 'auto' | number;
+  /** tower-ransom (T-6): buying prisoners back, or (house rule "eye for an eye") not. */
+  towerRansom: 'on' | 'off';
+  /** tower-range (T-3): h cells in each of 4 directions, h − 1 (`no-surprise`), or any cell within h steps (`diagonal`). */
+  towerRange: 'orthogonal' | 'no-surprise' | 'diagonal';
+  /** tower-gaps (T-3): capture past an empty cell, or (house rule) not. */
+  towerGaps: 'allowed' | 'blocked';
 }
 
 interface OptionSpec<K extends keyof Options> {
@@ -53,6 +61,15 @@ export const OPTION_SPECS: readonly OptionSpec<keyof Options>[] = [
   { id: 'dragon-set-aside', key: 'dragonSetAside', values: ['set-aside', 'reshuffle'], rule: 'D-6' },
   { id: 'fairy-bonus', key: 'fairyBonus', values: ['1+3', '5'], rule: 'D-17' },
   { id: 'fairy-blocks-dragon', key: 'fairyBlocksDragon', values: ['blocks', 'protects-only'], rule: 'D-16' },
+  {
+    id: 'tower-pieces',
+    key: 'towerPieces',
+    values: ['auto', ...Array.from({ length: 30 }, (_, i) => i + 1)],
+    rule: 'T-0',
+  },
+  { id: 'tower-ransom', key: 'towerRansom', values: ['on', 'off'], rule: 'T-6' },
+  { id: 'tower-range', key: 'towerRange', values: ['orthogonal', 'no-surprise', 'diagonal'], rule: 'T-3' },
+  { id: 'tower-gaps', key: 'towerGaps', values: ['allowed', 'blocked'], rule: 'T-3' },
 ];
 
 /** The current publisher's rules (the `hig` preset). */

@@ -123,9 +123,10 @@ export class PrincessDragon implements ExpansionInstance {
     return this.princessOn ? princessFilter(this, out, n) : n;
   }
 
-  playMove(move: number): void {
+  playMove(move: number): boolean {
     if (moveType(move) === M_FAIRY) playFairy(this, move);
     else if (moveType(move) === M_PRINCESS) this.game.removeMeeple(move >>> 4, 'D-10');
+    return true;
   }
 
   toAction(move: number): Action {

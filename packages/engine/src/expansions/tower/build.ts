@@ -1,0 +1,214 @@
+/**
+ * Building towers and capturing (T-1..T-4, T-8; X-1, X-3).
+ *
+ * Phase-2 choices (T-2), on any tile of the board: A a piece on an empty foundation, B a piece on
+ * an open tower, C a meeple on top of an open tower, closing it. Right after A or B the player may
+ * capture one meeple within range (T-3): the tower's own cell and, in each of the four directions,
+ * as many cells as the tower is high (option `tower-range`: `no-surprise` one fewer, `diagonal`
+ * every cell within that many orthogonal steps). Range passes over empty cells and other towers,
+ * unless `tower-gaps blocked`. One's own captured meeple goes home; another player's is held.
+ */
+import type { CornerName } from '../../geometry/edges.js';
+import type { Action } from '../../rules/actions.js';
+import { M_CAPTURE, M_PASS, M_TOWER, M_TOWER_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
+import { locateFeature, locateTile } from '../../rules/checked.js';
+import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
+import type { RuleError } from '../../rules/errors.js';
+import { ruleError } from '../../rules/errors.js';
+import { K_TOWER } from '../../types.js';
+import type { Step } from '../expansion.js';
+import { exchangePrisoners } from './prisoners.js';
+import type { Tower } from './state.js';
+
+/** T-2 A, B, C: every tower move of the player to act. */
+export function buildActions(tw: Tower, out: Int32Array, n: number): number {
+  const g = tw.game;
+  const p = g.current;
+  for (let i = 0; i < tw.towerCount; i++) {
+    const seg = tw.towers[i];
+    if (g.graph.meepleTotal[seg] > 0) continue; // T-4: closed
+    if (tw.pieces[p] > 0) out[n++] = encodeMove(M_TOWER, seg);
+    if (tw.height[seg] > 0 && g.supply[p] > 0 && g.mayDeploy(seg)) out[n++] = encodeMove(M_TOWER_MEEPLE, seg);
+  }
+  return n;
+}
+
+export function playBuild(tw: Tower, move: number): void {
+  const g = tw.game;
+  const seg = move >>> 4;
+  if (moveType(move) === M_TOWER_MEEPLE) {
+    g.deployMeeple(g.current, seg);
+    return;
+  }
+  tw.pieces[g.current]--;
+  tw.height[seg]++;
+  tw.capturing = seg;
+  if (g.recordEvents) {
+    g.events.push({
+      type: 'tower',
+      player: g.current,
+      ...g.segmentPlace(seg),
+      height: tw.height[seg],
+      rule: 'T-2',
+    });
+  }
+}
+
+/** Cells within range of the tower on `seg` (T-3 and the `tower-range`, `tower-gaps` options), as a set. */
+export function rangeCells(tw: Tower, seg: number): Set<number> {
+  const g = tw.game;
+  const o = g.options;
+  const h = tw.height[seg];
+  const reach = o.towerRange === 'no-surprise' ? h - 1 : h;
+  const start = g.segmentCell(seg);
+  const out = new Set<number>([start]);
+  const blocked = o.towerGaps === 'blocked';
+  const delta = g.grid.sideDelta;
+  const inGrid = (c: number) => c >= 0 && c < g.grid.size;
+  if (o.towerRange !== 'diagonal') {
+    for (let d = 0; d < 4; d++) {
+      let c = start;
+      for (let k = 1; k <= reach; k++) {
+        c += delta[d];
+        if (!inGrid(c) || (blocked && g.board.cellTiles[c] === 0)) break;
+        out.add(c);
+      }
+    }
+    return out;
+  }
+  // Every cell within `reach` orthogonal steps; with gaps blocked, only through occupied cells.
+  let frontier = [start];
+  for (let k = 1; k <= reach; k++) {
+    const next: number[] = [];
+    for (const c of frontier) {
+      for (let d = 0; d < 4; d++) {
+        const c2 = c + delta[d];
+        if (!inGrid(c2) || out.has(c2) || (blocked && g.board.cellTiles[c2] === 0)) continue;
+        out.add(c2);
+        next.push(c2);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** The capture after building (T-3), a step before the dragon's hunt and scoring (X-3). */
+export function captureStep(tw: Tower): Step {
+  const g = tw.game;
+  const targets = (out: Int32Array | undefined): number => {
+    const cells = rangeCells(tw, tw.capturing);
+    let n = 0;
+    for (let i = 0; i < g.meepleSeg.length; i++) {
+      const seg = g.meepleSeg[i];
+      if (seg < 0 || !cells.has(g.segmentCell(seg))) continue;
+      if (out) out[n] = encodeMove(M_CAPTURE, i);
+      n++;
+    }
+    return n;
+  };
+  return {
+    id: 'capture',
+    enter: () => {
+      if (tw.capturing < 0) return false;
+      if (targets(undefined) > 0) return true;
+      tw.capturing = -1; // nothing in range: the capture is skipped
+      return false;
+    },
+    actor: () => g.current,
+    moves: (out) => {
+      out[0] = M_PASS;
+      return 1 + targets(out.subarray(1));
+    },
+    play: (move) => {
+      tw.capturing = -1;
+      if (moveType(move) !== M_CAPTURE) return true;
+      const i = move >>> 4;
+      const owner = g.meepleOwner(i);
+      if (owner === g.current) {
+        g.removeMeeple(i, 'T-3');
+      } else {
+        g.removeMeeple(i, 'T-3', true);
+        tw.captor[i] = g.current;
+        if (g.recordEvents) g.events.push({ type: 'prisoner', captor: g.current, owner, rule: 'T-3' });
+        exchangePrisoners(tw);
+      }
+      return true;
+    },
+  };
+}
+
+export function towerAction(tw: Tower, move: number): Action {
+  const g = tw.game;
+  if (moveType(move) === M_CAPTURE) {
+    const i = move >>> 4;
+    const seg = g.meepleSeg[i];
+    return { type: 'capture', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+  }
+  const place = g.segmentPlace(move >>> 4);
+  return moveType(move) === M_TOWER ? { type: 'tower', ...place } : { type: 'tower-meeple', ...place };
+}
+
+/** The tower foundation segment of the tile at (x, y), or why there is none. */
+function towerAt(tw: Tower, x: number, y: number, corner: CornerName | undefined): number | RuleError {
+  const g = tw.game;
+  const slot = locateTile(g, x, y, corner);
+  if (!slot.ok) return slot.error;
+  const base = g.board.slotSeg[slot.value];
+  const n = g.catalog.featureCount[g.board.slotKind[slot.value]];
+  for (let s = base; s < base + n; s++) if (g.graph.kind[s] === K_TOWER) return s;
+  return ruleError('action/not-legal', `the tile at (${x},${y}) has no tower foundation`, 'T-2');
+}
+
+export function towerCandidate(
+  tw: Tower,
+  a: Action & { type: 'tower' | 'tower-meeple' | 'capture' },
+): { move: number } | RuleError {
+  const g = tw.game;
+  if (!Number.isInteger(a.x) || !Number.isInteger(a.y))
+    return ruleError('action/malformed', `${a.type}: x and y must be integers`);
+  if (a.type === 'capture') {
+    if (!Number.isInteger(a.owner) || a.owner < 0 || a.owner >= g.players) {
+      return ruleError('action/malformed', `capture: owner must be a player from 0 to ${g.players - 1}`);
+    }
+    const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
+    if (!seg.ok) return seg.error;
+    for (let i = a.owner * MEEPLES_PER_PLAYER; i < (a.owner + 1) * MEEPLES_PER_PLAYER; i++) {
+      if (g.meepleSeg[i] === seg.value) return { move: encodeMove(M_CAPTURE, i) };
+    }
+    return ruleError('action/not-legal', `player ${a.owner} has no meeple there`, 'T-3');
+  }
+  const seg = towerAt(tw, a.x, a.y, a.corner);
+  if (typeof seg !== 'number') return seg;
+  return { move: encodeMove(a.type === 'tower' ? M_TOWER : M_TOWER_MEEPLE, seg) };
+}
+
+export function explainTower(tw: Tower, move: number): RuleError | undefined {
+  const g = tw.game;
+  const t = moveType(move);
+  if (t === M_CAPTURE) {
+    if (g.phaseName !== 'capture')
+      return ruleError('action/wrong-phase', 'capture only right after building a tower piece', 'T-3');
+    return ruleError('tower/out-of-range', "that meeple is out of the tower's range", 'T-3');
+  }
+  if (t !== M_TOWER && t !== M_TOWER_MEEPLE) return undefined;
+  if (g.phaseName !== 'action')
+    return ruleError('action/wrong-phase', 'tower actions are phase-2 actions', 'T-2');
+  const seg = move >>> 4;
+  if (g.graph.meepleTotal[seg] > 0)
+    return ruleError('tower/closed', 'a tower with a meeple on top is closed', 'T-4');
+  if (t === M_TOWER && tw.pieces[g.current] === 0) {
+    return ruleError('tower/no-pieces', `player ${g.current} has no tower piece left`, 'T-0');
+  }
+  if (t === M_TOWER_MEEPLE && tw.height[seg] === 0) {
+    return ruleError(
+      'action/not-legal',
+      'a meeple goes only on top of a tower, never on a bare foundation',
+      'T-1',
+    );
+  }
+  if (t === M_TOWER_MEEPLE && g.supply[g.current] === 0) {
+    return ruleError('meeple/no-supply', `player ${g.current} has no meeple in supply`, 'T-2');
+  }
+  return undefined;
+}

@@ -1,0 +1,133 @@
+/**
+ * The Tower's state slice and hooks (T-0..T-8; X-1, X-3..X-7). The rules live next door: building
+ * and the capture step (build.ts), prisoners, exchange and ransom (prisoners.ts).
+ *
+ * A tower foundation is a feature of its own (K_TOWER, T-1): its segment never joins another, so a
+ * meeple on top of a tower is a meeple on that segment, outside every road, city and field, and is
+ * scored by nothing (T-7). A tower is *closed* exactly while a meeple stands on it (T-4), which
+ * makes reopening by capture or by the dragon (X-4) automatic.
+ *
+ * State (copied by `clone`):
+ * - `pieces[p]`: tower pieces in player p's supply (T-0);
+ * - `height[seg]`: pieces in the tower on foundation segment `seg` (T-8: unlimited);
+ * - `towers[0..towerCount)`: the foundation segments on the board, in placement order;
+ * - `captor[i]`: the player holding meeple i prisoner, or -1 (T-3);
+ * - `capturing`: the segment of the tower built this turn, while its capture is pending, or -1;
+ * - `ransomTurn`: the turn in which the last ransom was paid (T-6: once per turn).
+ */
+import type { Action } from '../../rules/actions.js';
+import { M_CAPTURE, M_RANSOM, M_TOWER, M_TOWER_MEEPLE, moveType } from '../../rules/actions.js';
+import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
+import type { RuleError } from '../../rules/errors.js';
+import type { Game } from '../../rules/game.js';
+import { K_TOWER } from '../../types.js';
+import type { ExpansionInstance, Step } from '../expansion.js';
+import { buildActions, captureStep, playBuild, towerAction, towerCandidate, explainTower } from './build.js';
+import { playRansom, ransomAction, ransomActions, ransomCandidate, explainRansom } from './prisoners.js';
+
+/** T-0: pieces per player by player count. */
+export const PIECES_BY_PLAYERS = [10, 10, 10, 9, 7, 6, 5];
+
+export class Tower implements ExpansionInstance {
+  readonly moveTypes = [M_TOWER, M_TOWER_MEEPLE, M_CAPTURE, M_RANSOM];
+  readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
+  readonly pieces: Int32Array;
+  readonly height: Int32Array;
+  readonly towers: Int32Array;
+  towerCount = 0;
+  readonly captor: Int32Array;
+  capturing = -1;
+  ransomTurn = -1;
+
+  constructor(
+    readonly game: Game,
+    from?: Tower,
+  ) {
+    if (from) {
+      this.pieces = from.pieces.slice();
+      this.height = from.height.slice();
+      this.towers = from.towers.slice();
+      this.towerCount = from.towerCount;
+      this.captor = from.captor.slice();
+      this.capturing = from.capturing;
+      this.ransomTurn = from.ransomTurn;
+    } else {
+      const o = game.options.towerPieces;
+      this.pieces = new Int32Array(game.players).fill(o === 'auto' ? PIECES_BY_PLAYERS[game.players] : o);
+      this.height = new Int32Array(game.graph.parent.length);
+      this.towers = new Int32Array(game.bag.length + 1);
+      this.captor = new Int32Array(game.players * MEEPLES_PER_PLAYER).fill(-1);
+    }
+    // X-3: the capture comes right after building, before the dragon's hunt and before scoring.
+    this.steps = [{ step: captureStep(this), where: 'before-score' }];
+  }
+
+  clone(game: Game): Tower {
+    return new Tower(game, this);
+  }
+
+  onTilePlaced(slot: number): void {
+    const g = this.game;
+    const base = g.board.slotSeg[slot];
+    const n = g.catalog.featureCount[g.board.slotKind[slot]];
+    for (let s = base; s < base + n; s++) if (g.graph.kind[s] === K_TOWER) this.towers[this.towerCount++] = s;
+  }
+
+  addActions(out: Int32Array, n: number): number {
+    return buildActions(this, out, n);
+  }
+
+  addAnytime(out: Int32Array, n: number): number {
+    return ransomActions(this, out, n);
+  }
+
+  playMove(move: number): boolean {
+    if (moveType(move) === M_RANSOM) {
+      playRansom(this, move);
+      return false;
+    }
+    playBuild(this, move);
+    return true;
+  }
+
+  toAction(move: number): Action {
+    return moveType(move) === M_RANSOM ? ransomAction(this, move) : towerAction(this, move);
+  }
+
+  candidate(action: Action): { move: number } | RuleError | undefined {
+    switch (action.type) {
+      case 'tower':
+      case 'tower-meeple':
+      case 'capture':
+        return towerCandidate(this, action);
+      case 'ransom':
+        return ransomCandidate(this, action);
+      default:
+        return undefined;
+    }
+  }
+
+  explain(move: number): RuleError | undefined {
+    return explainTower(this, move) ?? explainRansom(this, move);
+  }
+
+  view(): Record<string, unknown> {
+    const g = this.game;
+    const towers = [];
+    for (let i = 0; i < this.towerCount; i++) {
+      const seg = this.towers[i];
+      let top: number | null = null;
+      for (let m = 0; m < g.meepleSeg.length; m++) if (g.meepleSeg[m] === seg) top = g.meepleOwner(m);
+      towers.push({
+        ...g.segmentPlace(seg),
+        feature: g.graph.local[seg],
+        height: this.height[seg],
+        meeple: top,
+      });
+    }
+    const prisoners: number[][] = Array.from({ length: g.players }, () => []);
+    for (let i = 0; i < this.captor.length; i++)
+      if (this.captor[i] >= 0) prisoners[this.captor[i]].push(g.meepleOwner(i));
+    return { towers, towerPieces: Array.from(this.pieces), prisoners };
+  }
+}
