@@ -13,6 +13,8 @@ const players = Number(process.argv[3] ?? 2);
 const configs: { label: string; expansions: GameConfig['expansions'] }[] = [
   { label: 'base game', expansions: [] },
   { label: 'base + The Princess & the Dragon', expansions: ['princess-and-dragon'] },
+  { label: 'base + The Tower', expansions: ['tower'] },
+  { label: 'base + The Tower + The Princess & the Dragon', expansions: ['tower', 'princess-and-dragon'] },
 ];
 
 function run(
