@@ -1,6 +1,6 @@
 /** `carcassonne render` and the SVG renderer: valid XML, features placed and rotated correctly (B-1, H-1). */
 import type { TileDef } from '@carc/engine';
-import { Catalog, parseRecord, replayRecord } from '@carc/engine';
+import { Catalog, parseRecord, replayRecord, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import { renderGame, runRender } from '../src/commands/render.js';
 import { CliError } from '../src/io.js';
@@ -88,6 +88,32 @@ describe('renderSvg', () => {
     expect(byClass(root, 'symbol').map((s) => s.children.find((c) => c.name === 'title')?.text)).toContain(
       'volcano',
     );
+  });
+
+  it('T-2 T-3 draws each built tower with its height, tower meeples, pieces and prisoners in the legend', () => {
+    const { rec, game } = replayFixture('tower-game.json');
+    const view = viewOf(game, -1) as ReturnType<typeof viewOf> & {
+      towers: { height: number; meeple: number | null }[];
+      prisoners: number[][];
+      towerPieces: number[];
+    };
+    const root = parseXml(renderGame(rec, game, { cell: 80 }));
+    const badges = byClass(root, 'tower-height');
+    const built = view.towers.filter((t) => t.height > 0);
+    expect(built.length).toBeGreaterThan(3);
+    expect(badges.map((b) => Number(b.children.find((c) => c.name === 'text')?.text)).sort()).toEqual(
+      built.map((t) => t.height).sort(),
+    );
+    const onTowers = view.meeples.filter((m) => m.kind === 'tower').length;
+    expect(onTowers).toBe(view.towers.filter((t) => t.meeple !== null).length);
+    const legend =
+      byClass(root, 'legend')[0]
+        ?.children.filter((c) => c.name === 'text')
+        .map((t) => t.text) ?? [];
+    view.prisoners.forEach((held, i) => {
+      expect(legend[i]).toContain(`${view.towerPieces[i]} tower pieces`);
+      if (held.length > 0) expect(legend[i]).toContain(`holds ${held.map((o) => rec.players[o]).join(', ')}`);
+    });
   });
 
   it('draws triangles as half cells with the right angle at their corner (H-1)', () => {

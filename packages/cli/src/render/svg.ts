@@ -22,6 +22,12 @@ export type BoardView = Pick<GameView, 'tiles' | 'meeples'> &
     dragon?: unknown;
     /** D-14: the fairy's tile and, with `next-follower`, the meeple she is next to. */
     fairy?: unknown;
+    /** T-2: towers with their height (The Tower). */
+    towers?: unknown;
+    /** T-3: for each player, the owners of the prisoners they hold. */
+    prisoners?: unknown;
+    /** T-0: tower pieces left per player. */
+    towerPieces?: unknown;
   };
 
 const isPoint = (v: unknown): v is { x: number; y: number; corner?: string } =>
@@ -56,6 +62,7 @@ const COLOURS = {
   monasteryWall: '#efe2c4',
   monasteryRoof: '#b0413e',
   tower: '#9c9c9c',
+  towerBuilt: '#5a5a5a',
   towerEdge: '#4f4f4f',
   text: '#3b3325',
   unknown: '#d633c9',
@@ -222,9 +229,19 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     if (art.monastery) out.push(monastery(map(art.monastery), cell));
     if (art.tower) {
       const p = map(art.tower);
+      const height = towerHeight(view, t.x, t.y, t.corner);
       out.push(
-        `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS)}" fill="${COLOURS.tower}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>`,
+        `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS * (height > 0 ? 1.25 : 1))}" fill="${height > 0 ? COLOURS.towerBuilt : COLOURS.tower}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>`,
       );
+      if (height > 0) {
+        // The height on a badge beside the tower, so a meeple on top does not hide it.
+        const b = { x: p.x + cell * 0.17, y: p.y - cell * 0.17 };
+        out.push(
+          `<g class="tower-height"><title>tower of height ${height}</title>` +
+            `<circle cx="${num(b.x)}" cy="${num(b.y)}" r="${num(cell * 0.085)}" fill="${COLOURS.towerBuilt}" stroke="#ffffff" stroke-width="${num(cell * 0.015)}"/>` +
+            `<text x="${num(b.x)}" y="${num(b.y)}" text-anchor="middle" dominant-baseline="central" font-size="${num(cell * 0.12)}" font-weight="bold" fill="#ffffff">${height}</text></g>`,
+        );
+      }
     }
     for (const c of art.cities) for (const p of c.pennants) out.push(pennant(map(p), cell));
     const def = tiles.def(tiles.kindOf(t.tile) ?? 0);
@@ -297,7 +314,15 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
         meeple({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow * 0.85, colour, false, ''),
       );
       const supply = view.supply?.[i];
-      const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${supply === undefined ? '' : ` (${supply} in supply)`}`;
+      const extras: string[] = [];
+      if (supply !== undefined) extras.push(`${supply} in supply`);
+      const pieces = Array.isArray(view.towerPieces) ? (view.towerPieces as unknown[])[i] : undefined;
+      if (typeof pieces === 'number') extras.push(`${pieces} tower pieces`);
+      const held = Array.isArray(view.prisoners) ? (view.prisoners as unknown[])[i] : undefined;
+      if (Array.isArray(held) && held.length > 0) {
+        extras.push(`holds ${held.map((o) => names[Number(o)] ?? `player ${Number(o) + 1}`).join(', ')}`);
+      }
+      const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`;
       rowsOut.push(
         `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(text)}</text>`,
       );
@@ -319,6 +344,16 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
     `<g class="meeple" transform="${transform}" fill="${colour}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="0.06" stroke-linejoin="round">${t}` +
     `<path d="${body}"/><circle cx="0" cy="-0.32" r="0.17"/></g>`
   );
+}
+
+/** Height of the tower on the tile at (x, y) in the view (0 for a bare foundation or no data). */
+function towerHeight(view: BoardView, x: number, y: number, corner: string | undefined): number {
+  if (!Array.isArray(view.towers)) return 0;
+  for (const t of view.towers as unknown[]) {
+    const tw = t as { x?: number; y?: number; corner?: string; height?: number };
+    if (tw.x === x && tw.y === y && tw.corner === corner && typeof tw.height === 'number') return tw.height;
+  }
+  return 0;
 }
 
 /** The dragon (D-3): a red beast with wings, centred on p. */
