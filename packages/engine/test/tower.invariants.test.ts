@@ -41,7 +41,7 @@ function play(
   const g = unwrap(Game.create({ players, seed, expansions, options, recordEvents: true }));
   const tw = g.expansions.find((x) => x.moveTypes.includes(6)) as Tower;
   const pd = g.expansions.find((x) => x.moveTypes.includes(5)) as PrincessDragon | undefined;
-  const pieces0 = options.towerPieces ?? PIECES_BY_PLAYERS[players];
+  const pieces0 = typeof options.towerPieces === 'number' ? options.towerPieces : PIECES_BY_PLAYERS[players];
   const tiles = 72 + 18 + (pd ? 30 : 0);
   const rand = prng(seed ^ 0x70e4);
   const buf = new Int32Array(g.maxMoves);
