@@ -79,15 +79,15 @@ function play(
     }
     // D-8: nothing shares a cell with the dragon (the house rule `protects-only` lets the dragon
     // rest on the fairy's tile, which may keep meeples there).
-    if (pd.dragonCell >= 0 && g.options.fairyBlocksDragon === 'blocks') {
+    if (pd.dragonUnit >= 0 && g.options.fairyBlocksDragon === 'blocks') {
       for (const seg of g.meepleSeg) {
-        if (seg >= 0 && g.segmentCell(seg) === pd.dragonCell)
+        if (seg >= 0 && g.units.contains(pd.dragonUnit, g.graph.slot[seg]))
           fail('a meeple shares a tile with the dragon (D-8)');
       }
     }
-    if (pd.dragonCell >= 0 && g.board.cellTiles[pd.dragonCell] === 0)
+    if (pd.dragonUnit >= 0 && g.board.cellTiles[g.units.cellOf(pd.dragonUnit)] === 0)
       fail('the dragon stands on an empty cell');
-    if (g.options.dragon === 'off' && pd.dragonCell >= 0) fail('the dragon is in play although switched off');
+    if (g.options.dragon === 'off' && pd.dragonUnit >= 0) fail('the dragon is in play although switched off');
     // D-19: the fairy is next to one meeple on the board, on its tile, or alone on a tile.
     if (pd.fairyMeeple >= 0) {
       const seg = g.meepleSeg[pd.fairyMeeple];

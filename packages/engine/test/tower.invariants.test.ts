@@ -106,9 +106,9 @@ function play(
     const setAside = pd ? pd.setAsideCount : 0;
     const accounted = g.board.slotCount + g.discardCount + g.bagCount + (g.drawn >= 0 ? 1 : 0) + setAside;
     if (accounted !== tiles) fail(`${accounted} tiles accounted for, ${tiles} in the game`);
-    if (pd && pd.dragonCell >= 0) {
+    if (pd && pd.dragonUnit >= 0) {
       for (const seg of g.meepleSeg)
-        if (seg >= 0 && g.segmentCell(seg) === pd.dragonCell) fail('a meeple on the dragon');
+        if (seg >= 0 && g.units.contains(pd.dragonUnit, g.graph.slot[seg])) fail('a meeple on the dragon');
     }
     if (reference) {
       const diffs = compareWithEngine(g);

@@ -20,10 +20,11 @@ import type { RuleError } from '../rules/errors.js';
 import type { ScoreEvent } from '../rules/events.js';
 import type { Game } from '../rules/game.js';
 import type { Options } from '../rules/options.js';
+import type { Catalog } from '../tiles/catalog.js';
 
 /** Expansion ids as they appear in records and on the command line. */
 /** In canonical order: instances are created, and their steps run, in this order (X-3: capture before the hunt). */
-export const EXPANSION_IDS = ['tower', 'princess-and-dragon'] as const;
+export const EXPANSION_IDS = ['halflings', 'tower', 'princess-and-dragon'] as const;
 export type ExpansionId = (typeof EXPANSION_IDS)[number];
 
 /** A decision or automatic step of the turn after phase 2 (the dragon's hunt, a capture…). */
@@ -44,6 +45,8 @@ export interface ExpansionInstance {
   clone(game: Game): ExpansionInstance;
   /** Move types (low 4 bits) this expansion plays. */
   readonly moveTypes: readonly number[];
+  /** Steps at the start of a turn, before the draw (H-3 draft, H-4); a step may place a tile itself. */
+  readonly beforeDraw?: readonly Step[];
   /** Steps after phase 2, each placed just before or after the base `score` step (X-3). */
   readonly steps?: readonly { step: Step; where: 'before-score' | 'after-score' }[];
   /** At the start of a turn, before the draw (D-15). */
@@ -72,13 +75,15 @@ export interface ExpansionInstance {
   onScored?(root: number, event: ScoreEvent): void;
   /** Meeple `index` has left the board (scored, eaten, removed). */
   onMeepleRemoved?(index: number): void;
-  /** Public fields this expansion adds to every view. */
-  view?(): Record<string, unknown>;
+  /** Fields this expansion adds to the view of `viewer` (-1: a spectator); hidden things only to their owner (H-3). */
+  view?(viewer: number): Record<string, unknown>;
 }
 
 export interface ExpansionDef {
   readonly id: ExpansionId;
-  /** The tile set joined to the pile for a base edition (B-1: `basic:1` or `basic:2`). */
-  tileSet(base: Options['tileSetBase']): string;
+  /** The tile set joined to the pile for a base edition (B-1: `basic:1` or `basic:2`), if any. */
+  tileSet?(base: Options['tileSetBase']): string;
+  /** Tiles that may come into play besides the pile (H-3: the triangles in hand). */
+  extraTiles?(options: Options, catalog: Catalog): number;
   create(game: Game): ExpansionInstance;
 }

@@ -33,7 +33,13 @@ export type Action =
   /** T-3: capture the meeple of `owner` at (x, y, feature) (for a meeple on a tower: the tower's feature). */
   | { type: 'capture'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
   /** T-6: pay `captor` 3 points to free one of one's meeples held there. */
-  | { type: 'ransom'; captor: number };
+  | { type: 'ransom'; captor: number }
+  /** H-4: draw a normal tile (when one could play a triangle instead). */
+  | { type: 'draw' }
+  /** H-4: play the triangle `tile` from one's hand at (x, y); the rotation names its right-angle corner. */
+  | { type: 'triangle'; tile: string; x: number; y: number; rotation: Rotation }
+  /** H-3 `halflings-deal draft`: take the face-up triangle `tile`. */
+  | { type: 'draft'; tile: string };
 
 export type ActionType = Action['type'];
 export const ACTION_TYPES: readonly ActionType[] = [
@@ -47,6 +53,9 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'tower-meeple',
   'capture',
   'ransom',
+  'draw',
+  'triangle',
+  'draft',
 ];
 
 export const M_PASS = 0;
@@ -59,6 +68,9 @@ export const M_TOWER = 6;
 export const M_TOWER_MEEPLE = 7;
 export const M_CAPTURE = 8;
 export const M_RANSOM = 9;
+export const M_DRAW = 10;
+export const M_HAND = 11;
+export const M_DRAFT = 12;
 
 export const encodePlace = (cell: number, quarters: number): number =>
   M_PLACE | (quarters << 4) | (cell << 6);

@@ -13,6 +13,7 @@
  * the checked door for untrusted input (rules/checked.ts) and changes nothing when it refuses.
  */
 import { Board } from '../board/board.js';
+import { Units } from '../board/units.js';
 import type { ExpansionId, ExpansionInstance, Step } from '../expansions/expansion.js';
 import { EXPANSION_IDS } from '../expansions/expansion.js';
 import { EXPANSIONS } from '../expansions/index.js';
@@ -49,12 +50,14 @@ import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
 
 /** Phases a view reports: the two base decisions, an expansion step's id, or the end. */
-export type Phase = 'place' | 'action' | 'capture' | 'dragon' | 'over';
-export const PHASES: readonly Phase[] = ['place', 'action', 'capture', 'dragon', 'over'];
+export type Phase = 'draft' | 'turn' | 'place' | 'action' | 'capture' | 'dragon' | 'over';
+export const PHASES: readonly Phase[] = ['draft', 'turn', 'place', 'action', 'capture', 'dragon', 'over'];
 const P_PLACE = 0;
 const P_ACTION = 1;
 const P_STEP = 2;
 const P_OVER = 3;
+/** A step before the draw (H-3, H-4). */
+const P_PRE = 4;
 
 /** A tile put on the board by a setup, with a rotation in degrees. */
 export interface TilePlacement {
@@ -111,6 +114,12 @@ export class Game {
   readonly players: number;
   readonly expansionIds: readonly ExpansionId[];
   readonly board: Board;
+  /** H-11: what dragon steps, fairy protection and tower range count: cells, or tiles (Halflings 2015/2020). */
+  readonly units: Units;
+  /** H-8: roads and cities count tiles (Halflings 2015, 2020) instead of occupied cells. */
+  readonly countTiles: boolean;
+  /** H-9: monasteries count tiles in their 3×3 area (Halflings 2015) instead of occupied cells. */
+  readonly monasteryTiles: boolean;
   readonly graph: FeatureGraph;
   readonly scores: Int32Array;
   /** Segment each meeple stands on (player · 7 + i), -1 in supply, or -2 away (T-3: a prisoner). */
@@ -164,6 +173,8 @@ export class Game {
   private moveOwner: (ExpansionInstance | undefined)[] = [];
   /** The steps after phase 2, in order: base `score` and the expansions' steps (X-3). */
   steps: readonly Step[] = [];
+  /** The steps before the draw (H-3 draft, H-4 the choice to play a triangle instead). */
+  preSteps: readonly Step[] = [];
 
   private constructor(
     catalog: Catalog,
@@ -184,6 +195,9 @@ export class Game {
     if (from) {
       this.grid = from.grid;
       this.board = from.board.clone();
+      this.units = new Units(this.board, from.units.perTile);
+      this.countTiles = from.countTiles;
+      this.monasteryTiles = from.monasteryTiles;
       this.graph = from.graph.clone(this.board);
       this.scores = from.scores.slice();
       this.meepleSeg = from.meepleSeg.slice();
@@ -209,6 +223,10 @@ export class Game {
     }
     this.grid = new Grid(maxTiles);
     this.board = new Board(this.grid, catalog, maxTiles);
+    const halflings = expansionIds.includes('halflings');
+    this.units = new Units(this.board, halflings && options.halflingsEdition !== '2021');
+    this.countTiles = halflings && options.halflingsEdition !== '2021';
+    this.monasteryTiles = halflings && options.halflingsEdition === '2015';
     const maxSegments = maxTiles * MAX_FEATURES;
     this.graph = new FeatureGraph(this.board, players, maxSegments);
     this.scores = new Int32Array(players);
@@ -251,6 +269,7 @@ export class Game {
       moves: () => 0,
       play: () => true,
     };
+    this.preSteps = instances.flatMap((x) => x.beforeDraw ?? []);
     const all = instances.flatMap((x) => x.steps ?? []);
     this.steps = [
       ...all.filter((s) => s.where === 'before-score').map((s) => s.step),
@@ -298,7 +317,7 @@ export class Game {
     } else {
       const sets = [
         options.tileSetBase,
-        ...expansionIds.map((id) => EXPANSIONS[id].tileSet(options.tileSetBase)),
+        ...expansionIds.flatMap((id) => EXPANSIONS[id].tileSet?.(options.tileSetBase) ?? []),
       ];
       const counts = new Map<string, number>();
       for (const set of sets)
@@ -333,7 +352,8 @@ export class Game {
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
       return bad('seed', 'must be an integer from 0 to 4294967295');
     }
-    const maxTiles = 1 + setupTiles.length + pile.length;
+    const extra = expansionIds.reduce((n, id) => n + (EXPANSIONS[id].extraTiles?.(options, catalog) ?? 0), 0);
+    const maxTiles = 1 + setupTiles.length + pile.length + extra;
     const g = new Game(catalog, options, players, expansionIds, maxTiles, scripted, endAfter);
     // Draws pop from the end, so a scripted order is stored reversed.
     if (scripted) pile.reverse();
@@ -409,6 +429,7 @@ export class Game {
 
   get phaseName(): Phase {
     if (this.phase === P_STEP) return this.steps[this.stepIndex].id as Phase;
+    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].id as Phase;
     return this.phase === P_PLACE ? 'place' : this.phase === P_ACTION ? 'action' : 'over';
   }
 
@@ -419,6 +440,7 @@ export class Game {
   /** The player who must act now (during the dragon's hunt, not always `current`), or -1 when over. */
   get toAct(): number {
     if (this.phase === P_STEP) return this.steps[this.stepIndex].actor();
+    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].actor();
     return this.phase === P_OVER ? -1 : this.current;
   }
 
@@ -456,6 +478,7 @@ export class Game {
       return n;
     }
     if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
+    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].moves(out);
     if (this.phase !== P_ACTION) return 0;
     let n = 0;
     out[n++] = M_PASS;
@@ -574,6 +597,10 @@ export class Game {
     }
     if (this.phase === P_STEP) {
       if (this.steps[this.stepIndex].play(move)) this.runSteps(this.stepIndex + 1);
+      return;
+    }
+    if (this.phase === P_PRE) {
+      if (this.preSteps[this.stepIndex].play(move)) this.runPreSteps(this.stepIndex + 1);
       return;
     }
     switch (moveType(move)) {
@@ -716,7 +743,29 @@ export class Game {
     if (this.bagCount > 0 && this.placedCount < this.endAfter) {
       this.turn++;
       for (const h of this.turnStartHooks) h.onTurnStart!();
+      this.runPreSteps(0);
+      return;
     }
+    this.finish();
+  }
+
+  /** Runs the steps before the draw (H-3 draft, H-4 a triangle instead of drawing) from index i. */
+  private runPreSteps(i: number): void {
+    for (; i < this.preSteps.length; i++) {
+      if (this.preSteps[i].enter()) {
+        this.phase = P_PRE;
+        this.stepIndex = i;
+        return;
+      }
+    }
+    this.stepIndex = -1;
+    // A step may have placed a tile instead of the draw (H-4): then phase 2 follows.
+    if (this.lastSlot >= 0) this.phase = P_ACTION;
+    else this.draw();
+  }
+
+  /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9, H-6). */
+  private draw(): void {
     draw: while (this.bagCount > 0 && this.placedCount < this.endAfter) {
       const i = this.bagCount - 1;
       if (!this.scripted) {
@@ -745,6 +794,10 @@ export class Game {
         });
       }
     }
+    this.finish();
+  }
+
+  private finish(): void {
     this.drawn = -1;
     this.placementCount = 0;
     finalScoring(this);
@@ -756,14 +809,41 @@ export class Game {
     }
   }
 
-  /** Fills `placements` with every legal (cell, rotation) of tile kind t (B-4). */
-  private generatePlacements(t: number): number {
+  /**
+   * Appends the legal placements of tile kind t to `out[n..)`, each encoded by `encode(cell,
+   * quarters)`, and returns the new count (H-4: the triangles in hand).
+   */
+  collectPlacements(
+    t: number,
+    out: Int32Array,
+    n: number,
+    encode: (cell: number, q: number) => number,
+  ): number {
+    const count = this.generatePlacements(t, out, n);
+    for (let i = n; i < count; i++) out[i] = encode(placeCell(out[i]), placeQuarters(out[i]));
+    return count;
+  }
+
+  /** Places tile kind t from outside the pile (H-4: a triangle from hand) and opens phase 2. */
+  placeTile(t: number, q: number, c: number): void {
+    const slot = this.putTile(t, q, c);
+    this.lastSlot = slot;
+    if (this.recordEvents) {
+      const { x, y } = this.grid.point(c);
+      const tile = this.catalog.def(t).id;
+      this.events.push({ type: 'place', player: this.current, tile, x, y, rotation: ROTATIONS[q] });
+    }
+    for (const h of this.placedHooks) h.onTilePlaced!(slot);
+  }
+
+  /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */
+  private generatePlacements(t: number, out = this.placements, n0 = 0): number {
     const board = this.board;
     const delta = this.grid.sideDelta;
     const stamp = this.cellStamp;
     const mark = ++this.epoch;
     const tri = this.catalog.triangle[t] === 1;
-    let n = 0;
+    let n = n0;
     for (let slot = 0; slot < board.slotCount; slot++) {
       const c0 = board.slotCell[slot];
       for (let s = -1; s < 4; s++) {
@@ -771,10 +851,10 @@ export class Game {
         if (stamp[c] === mark) continue;
         stamp[c] = mark;
         if (board.cellTiles[c] !== 0 && !(tri && board.hasTriangleGap(c))) continue;
-        for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) this.placements[n++] = encodePlace(c, q);
+        for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) out[n++] = encodePlace(c, q);
       }
     }
-    this.placementCount = n;
+    if (out === this.placements) this.placementCount = n;
     return n;
   }
 

@@ -38,6 +38,14 @@ export interface Options {
   towerRange: 'orthogonal' | 'no-surprise' | 'diagonal';
   /** tower-gaps (T-3): capture past an empty cell, or (house rule) not. */
   towerGaps: 'allowed' | 'blocked';
+  /** halflings-edition (H-7..H-11): count per occupied cell (2021) or per tile (2015, 2020). */
+  halflingsEdition: '2021' | '2020' | '2015';
+  /** halflings-hand (H-3): triangles per player. */
+  halflingsHand: number;
+  /** halflings-deal (H-3): dealt face down, or drafted face up in reverse turn order. */
+  halflingsDeal: 'draw' | 'draft';
+  /** halflings-symbols (H-14): include the vineyard and crop-circle triangles. */
+  halflingsSymbols: 'off' | 'on';
 }
 
 interface OptionSpec<K extends keyof Options> {
@@ -70,6 +78,15 @@ export const OPTION_SPECS: readonly OptionSpec<keyof Options>[] = [
   { id: 'tower-ransom', key: 'towerRansom', values: ['on', 'off'], rule: 'T-6' },
   { id: 'tower-range', key: 'towerRange', values: ['orthogonal', 'no-surprise', 'diagonal'], rule: 'T-3' },
   { id: 'tower-gaps', key: 'towerGaps', values: ['allowed', 'blocked'], rule: 'T-3' },
+  { id: 'halflings-edition', key: 'halflingsEdition', values: ['2021', '2020', '2015'], rule: 'H-8' },
+  {
+    id: 'halflings-hand',
+    key: 'halflingsHand',
+    values: [3, ...Array.from({ length: 12 }, (_, i) => i + 1).filter((n) => n !== 3)],
+    rule: 'H-3',
+  },
+  { id: 'halflings-deal', key: 'halflingsDeal', values: ['draw', 'draft'], rule: 'H-3' },
+  { id: 'halflings-symbols', key: 'halflingsSymbols', values: ['off', 'on'], rule: 'H-14' },
 ];
 
 /** The current publisher's rules (the `hig` preset). */
@@ -82,6 +99,7 @@ export const PRESETS: Readonly<Record<string, Partial<Options>>> = {
   hig: {},
   zman: { princessAction: 'must', fairyPlacement: 'on-tile' },
   rgg: { princessAction: 'must', fairyPlacement: 'on-tile', dragonMove: 'after-scoring' },
+  'halflings-first-edition': { halflingsEdition: '2015', halflingsHand: 2 },
 };
 
 export interface OptionError {

@@ -52,6 +52,13 @@ export function surroundedCount(g: Game, c: number): number {
   return n;
 }
 
+/** Tiles in the 3×3 area around c, c included (H-9, edition 2015: up to 18). */
+function areaTiles(g: Game, c: number): number {
+  let n = g.board.cellTiles[c];
+  for (let i = 0; i < 8; i++) n += g.board.cellTiles[c + g.grid.ringDelta[i]];
+  return n;
+}
+
 /** Whether the feature with root r is complete (B-7; fields never are, B-8). */
 export function isComplete(g: Game, r: number): boolean {
   const k = g.graph.kind[r];
@@ -85,16 +92,19 @@ export function scoreFeature(g: Game, r: number, final: boolean): void {
   let count = 0;
   let cities = 0;
   if (kind === K_ROAD || kind === K_CITY) {
-    // H-8 (edition 2021, the default): count occupied cells; equal to tiles without triangles.
-    count = graph.cells[r];
+    // H-8: occupied cells (edition 2021, the default) or tiles (2015, 2020); equal without triangles.
+    count = g.countTiles ? graph.tiles[r] : graph.cells[r];
     complete = graph.openEnds[r] === 0;
     if (kind === K_ROAD) points = count;
     else if (!complete) points = count + graph.pennants[r];
     else if (count === 2 && g.options.tinyCityScoring === 2) points = 2 + graph.pennants[r];
     else points = 2 * (count + graph.pennants[r]);
   } else if (kind === K_MONASTERY) {
-    count = 1 + surroundedCount(g, g.board.slotCell[graph.slot[r]]);
-    complete = count === 9;
+    const c = g.board.slotCell[graph.slot[r]];
+    const around = surroundedCount(g, c);
+    complete = around === 8;
+    // H-9: one per occupied cell of the 3×3 area, or (edition 2015) one per tile in it.
+    count = g.monasteryTiles ? areaTiles(g, c) : 1 + around;
     points = count;
   } else if (kind === K_FIELD) {
     cities = fieldCities(g, r).length;

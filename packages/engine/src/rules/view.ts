@@ -99,6 +99,6 @@ export function viewOf(game: Game, viewer: number): GameView {
     legalActions: mayAct ? game.legalActions() : [],
     expansions: [...game.expansionIds],
     current: game.isOver ? -1 : game.current,
-    ...Object.assign({}, ...game.expansions.map((x) => x.view?.() ?? {})),
+    ...Object.assign({}, ...game.expansions.map((x) => x.view?.(viewer) ?? {})),
   };
 }

@@ -89,11 +89,16 @@ describe('tile definition validation', () => {
     );
   });
 
-  test('a custom catalog refuses a duplicate id', () => {
-    const r = Catalog.withExtra([
-      { id: 'BA/L', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }] },
-    ]);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toBe('tile "BA/L": id defined twice');
+  test('H-0 a custom definition with a built-in id replaces that tile; an id given twice is refused', () => {
+    const field = { id: 'BA/L', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }] };
+    const r = Catalog.withExtra([field, { ...field, id: 'T/new' }]);
+    if (!r.ok) throw new Error(r.error.message);
+    const k = r.value.kindOf('BA/L')!;
+    expect(r.value.def(k).features.map((f) => f.kind)).toEqual(['field']); // no monastery any more
+    expect(r.value.custom[k]).toBe(1);
+    expect(r.value.defs.length).toBe(Catalog.builtin().defs.length + 1);
+    const twice = Catalog.withExtra([field, field]);
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) expect(twice.error.message).toBe('tile "BA/L": id defined twice');
   });
 });

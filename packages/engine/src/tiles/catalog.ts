@@ -24,6 +24,7 @@ import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import { BASE_SETS, BASE_TILES } from './data/base.js';
 import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './data/princessDragon.js';
+import { HALFLINGS_SETS, HALFLINGS_TILES } from './data/halflings.js';
 import { TOWER_SETS, TOWER_TILES } from './data/tower.js';
 import type { TileDef, TileDefError } from './tileDef.js';
 import { parseTileDef } from './tileDef.js';
@@ -36,6 +37,7 @@ export const TILE_SETS: Readonly<Record<string, Readonly<Record<string, number>>
   ...BASE_SETS,
   ...PRINCESS_DRAGON_SETS,
   ...TOWER_SETS,
+  ...HALFLINGS_SETS,
 };
 
 const kindCode = (k: FeatureKind): number => FEATURE_KINDS.indexOf(k);
@@ -68,9 +70,11 @@ export class Catalog {
   readonly symbols: Int32Array;
   /** D-10: 1 where a city feature carries the princess, per kind · MAX_FEATURES + feature. */
   readonly princess: Uint8Array;
+  /** 1 for kinds defined by a player's file or a record rather than built in (H-0). */
+  readonly custom: Uint8Array;
   private readonly byId: Map<string, number>;
 
-  private constructor(defs: TileDef[]) {
+  private constructor(defs: TileDef[], custom: ReadonlySet<string> = new Set()) {
     const n = defs.length;
     this.defs = defs;
     this.byId = new Map(defs.map((d, i) => [d.id, i]));
@@ -87,6 +91,7 @@ export class Catalog {
     this.pattern = new Int32Array(n * 4);
     this.symbols = new Int32Array(n);
     this.princess = new Uint8Array(n * MAX_FEATURES);
+    this.custom = Uint8Array.from(defs, (d) => (custom.has(d.id) ? 1 : 0));
     defs.forEach((def, t) => this.compile(def, t));
   }
 
@@ -156,7 +161,7 @@ export class Catalog {
   }
 
   /** Builds a catalog from validated definitions; ids must be unique. */
-  static fromDefs(defs: readonly TileDef[]): Result<Catalog, TileDefError> {
+  static fromDefs(defs: readonly TileDef[], custom?: ReadonlySet<string>): Result<Catalog, TileDefError> {
     const seen = new Set<string>();
     for (const d of defs) {
       if (seen.has(d.id)) {
@@ -177,18 +182,34 @@ export class Catalog {
       }
       seen.add(d.id);
     }
-    return ok(new Catalog([...defs]));
+    return ok(new Catalog([...defs], custom));
   }
 
-  /** The built-in catalog extended with definitions from a file or a record (H-0, test fixtures). */
+  /**
+   * The built-in catalog extended with definitions from a file or a record (H-0, test fixtures).
+   * A definition with a built-in id replaces that tile (a player's exact faces of H1-01…).
+   */
   static withExtra(extra: readonly unknown[], where = 'tiles'): Result<Catalog, TileDefError> {
     const defs = [...builtinDefs()];
+    const custom = new Set<string>();
     for (const [i, input] of extra.entries()) {
       const r = parseTileDef(input, `${where}[${i}]`);
       if (!r.ok) return r;
-      defs.push(r.value);
+      const def = r.value;
+      if (custom.has(def.id)) {
+        return err({
+          code: 'tile/invalid',
+          tile: def.id,
+          path: 'id',
+          message: `tile "${def.id}": id defined twice`,
+        });
+      }
+      custom.add(def.id);
+      const builtin = defs.findIndex((d) => d.id === def.id);
+      if (builtin >= 0) defs[builtin] = def;
+      else defs.push(def);
     }
-    return Catalog.fromDefs(defs);
+    return Catalog.fromDefs(defs, custom);
   }
 
   /** The built-in catalog, compiled once. */
@@ -206,10 +227,12 @@ let builtinCatalog: Catalog | undefined;
 let builtinList: TileDef[] | undefined;
 
 function builtinDefs(): TileDef[] {
-  builtinList ??= [...BASE_TILES, ...PRINCESS_DRAGON_TILES, ...TOWER_TILES].map((input) => {
-    const r = parseTileDef(input);
-    if (!r.ok) throw new Error(`invariant: built-in tile: ${r.error.message}`);
-    return r.value;
-  });
+  builtinList ??= [...BASE_TILES, ...PRINCESS_DRAGON_TILES, ...TOWER_TILES, ...HALFLINGS_TILES].map(
+    (input) => {
+      const r = parseTileDef(input);
+      if (!r.ok) throw new Error(`invariant: built-in tile: ${r.error.message}`);
+      return r.value;
+    },
+  );
   return builtinList;
 }

@@ -1,6 +1,7 @@
 /**
  * The dragon: volcano (D-3, D-4), set-aside dragon tiles (D-6), the hunt (D-7, D-8, D-9, D-16).
  *
+ * Positions are units (board/units.ts, H-11): cells, or tiles in the per-tile Halflings editions.
  * The hunt is a step after phase 2 (before or after scoring: option `dragon-move`). Its moves are
  * decisions of other players: move k (k = 1..6) belongs to player (current + k − 1) in turn order.
  * A move goes one cell north, east, south or west onto a cell holding a tile, never back onto a
@@ -12,6 +13,7 @@ import type { Action, Direction } from '../../rules/actions.js';
 import { DIRECTIONS, M_DRAGON, M_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
+import type { CornerName } from '../../geometry/edges.js';
 import type { Point } from '../../types.js';
 import type { Step } from '../expansion.js';
 import type { PrincessDragon } from './state.js';
@@ -19,7 +21,7 @@ import type { PrincessDragon } from './state.js';
 /** D-6: a dragon tile drawn before the first volcano does not come into play now. */
 export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {
   const g = pd.game;
-  if (pd.dragonCell >= 0 || !g.catalog.hasSymbol(kind, 'dragon')) return true;
+  if (pd.dragonUnit >= 0 || !g.catalog.hasSymbol(kind, 'dragon')) return true;
   const id = g.catalog.def(kind).id;
   // House rule `reshuffle`: straight back into the pile, unless nothing else is left to draw.
   if (g.options.dragonSetAside === 'reshuffle' && !onlyDragonsLeft(pd)) {
@@ -43,7 +45,7 @@ export function onVolcano(pd: PrincessDragon, slot: number): void {
   const g = pd.game;
   const t = g.board.slotKind[slot];
   if (g.catalog.hasSymbol(t, 'volcano')) {
-    if (pd.dragonCell < 0 && pd.setAsideCount > 0) {
+    if (pd.dragonUnit < 0 && pd.setAsideCount > 0) {
       const ids: string[] = [];
       for (let i = 0; i < pd.setAsideCount; i++) {
         g.returnToPile(pd.setAside[i]);
@@ -53,19 +55,25 @@ export function onVolcano(pd: PrincessDragon, slot: number): void {
       if (g.recordEvents) g.events.push({ type: 'returned-to-pile', tiles: ids, rule: 'D-6' });
     }
     // The dragon flies here and eats nothing on the way (D-3).
-    pd.dragonCell = g.board.slotCell[slot];
-    if (g.recordEvents) g.events.push({ type: 'dragon', ...g.grid.point(pd.dragonCell), rule: 'D-3' });
+    pd.dragonUnit = g.units.ofSlot(slot);
+    if (g.recordEvents) g.events.push({ type: 'dragon', ...unitPlace(pd, pd.dragonUnit), rule: 'D-3' });
   }
-  if (g.catalog.hasSymbol(t, 'dragon') && pd.dragonCell >= 0) pd.huntPending = true;
+  if (g.catalog.hasSymbol(t, 'dragon') && pd.dragonUnit >= 0) pd.huntPending = true;
+}
+
+/** Where a unit (cell or tile, H-11) is, for events and views. */
+export function unitPlace(pd: PrincessDragon, unit: number): { x: number; y: number; corner?: CornerName } {
+  const g = pd.game;
+  return g.units.perTile ? g.slotPlace(unit) : g.grid.point(unit);
 }
 
 /** Whether the dragon may step in direction d now (D-7, D-16). */
 function canStep(pd: PrincessDragon, d: number): boolean {
   const g = pd.game;
-  const c = pd.dragonCell + g.grid.sideDelta[d];
-  if (g.board.cellTiles[c] === 0) return false;
-  for (let i = 0; i < pd.visitedCount; i++) if (pd.visited[i] === c) return false;
-  return !(g.options.fairyBlocksDragon === 'blocks' && c === pd.fairyCell);
+  const u = g.units.step(pd.dragonUnit, d);
+  if (u === -1) return false;
+  for (let i = 0; i < pd.visitedCount; i++) if (pd.visited[i] === u) return false;
+  return !(g.options.fairyBlocksDragon === 'blocks' && u === pd.fairyUnit);
 }
 
 function canMove(pd: PrincessDragon): boolean {
@@ -73,13 +81,13 @@ function canMove(pd: PrincessDragon): boolean {
   return false;
 }
 
-/** D-7: every meeple on the tiles of cell c is eaten (not on the fairy's cell, D-16). */
-function eat(pd: PrincessDragon, c: number): void {
+/** D-7: every meeple on the tiles of unit u is eaten (not on the fairy's, D-16). */
+function eat(pd: PrincessDragon, u: number): void {
   const g = pd.game;
-  if (c === pd.fairyCell) return;
+  if (u === pd.fairyUnit) return;
   for (let i = 0; i < g.meepleSeg.length; i++) {
     const seg = g.meepleSeg[i];
-    if (seg >= 0 && g.segmentCell(seg) === c) g.removeMeeple(i, 'D-7');
+    if (seg >= 0 && g.units.contains(u, g.graph.slot[seg])) g.removeMeeple(i, 'D-7');
   }
 }
 
@@ -92,7 +100,7 @@ export function huntStep(pd: PrincessDragon): Step {
       if (!pd.huntPending) return false;
       pd.huntPending = false;
       pd.huntStep = 0;
-      pd.visited[0] = pd.dragonCell;
+      pd.visited[0] = pd.dragonUnit;
       pd.visitedCount = 1;
       return canMove(pd);
     },
@@ -104,14 +112,14 @@ export function huntStep(pd: PrincessDragon): Step {
     },
     play: (move) => {
       const player = (g.current + pd.huntStep) % g.players;
-      const c = pd.dragonCell + g.grid.sideDelta[move >>> 4];
-      pd.dragonCell = c;
-      pd.visited[pd.visitedCount++] = c;
+      const u = g.units.step(pd.dragonUnit, move >>> 4);
+      pd.dragonUnit = u;
+      pd.visited[pd.visitedCount++] = u;
       pd.huntStep++;
       if (g.recordEvents) {
-        g.events.push({ type: 'dragon', ...g.grid.point(c), player, step: pd.huntStep, rule: 'D-7' });
+        g.events.push({ type: 'dragon', ...unitPlace(pd, u), player, step: pd.huntStep, rule: 'D-7' });
       }
-      eat(pd, c);
+      eat(pd, u);
       return pd.huntStep >= 6 || !canMove(pd);
     },
   };
@@ -132,7 +140,11 @@ export function explainDragon(pd: PrincessDragon, move: number): RuleError | und
       return ruleError('action/wrong-phase', `the dragon is hunting: player ${g.toAct} moves it`, 'D-7');
     }
     const seg = move >>> 4;
-    if (moveType(move) === M_MEEPLE && pd.dragonCell >= 0 && g.segmentCell(seg) === pd.dragonCell) {
+    if (
+      moveType(move) === M_MEEPLE &&
+      pd.dragonUnit >= 0 &&
+      g.units.contains(pd.dragonUnit, g.graph.slot[seg])
+    ) {
       return ruleError('meeple/on-dragon', 'no meeple may be placed on the tile with the dragon', 'D-8');
     }
     return undefined;
@@ -140,12 +152,12 @@ export function explainDragon(pd: PrincessDragon, move: number): RuleError | und
   if (g.phaseName !== 'dragon')
     return ruleError('action/wrong-phase', 'the dragon is not hunting now', 'D-7');
   const d = move >>> 4;
-  const c = pd.dragonCell + g.grid.sideDelta[d];
+  const u = g.units.step(pd.dragonUnit, d);
   const dir: Direction = DIRECTIONS[d];
   const reason =
-    g.board.cellTiles[c] === 0
+    u === -1
       ? 'there is no tile there'
-      : c === pd.fairyCell
+      : u === pd.fairyUnit
         ? 'the fairy protects that tile (D-16)'
         : 'the dragon has already been there in this hunt';
   return ruleError('dragon/blocked', `the dragon cannot move ${dir}: ${reason}`, 'D-7');
@@ -156,12 +168,12 @@ export function dragonView(pd: PrincessDragon): { dragon: Point | null; setAside
   const setAside: string[] = [];
   for (let i = 0; i < pd.setAsideCount; i++) setAside.push(g.catalog.def(pd.setAside[i]).id);
   const out: { dragon: Point | null; setAside: string[]; hunt?: object } = {
-    dragon: pd.dragonCell < 0 ? null : g.grid.point(pd.dragonCell),
+    dragon: pd.dragonUnit < 0 ? null : unitPlace(pd, pd.dragonUnit),
     setAside,
   };
   if (g.phaseName === 'dragon') {
     const visited: Point[] = [];
-    for (let i = 0; i < pd.visitedCount; i++) visited.push(g.grid.point(pd.visited[i]));
+    for (let i = 0; i < pd.visitedCount; i++) visited.push(unitPlace(pd, pd.visited[i]));
     out.hunt = { step: pd.huntStep + 1, visited };
   }
   return out;

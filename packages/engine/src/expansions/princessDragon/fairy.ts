@@ -31,11 +31,12 @@ function playersWithFairy(pd: PrincessDragon, root = -1): number[] {
     if (seg < 0 || (root >= 0 && g.graph.find(seg) !== root)) return [];
     return [g.meepleOwner(pd.fairyMeeple)];
   }
-  const c = pd.fairyCell;
+  const u = pd.fairyUnit;
   const out: number[] = [];
   for (let i = 0; i < g.meepleSeg.length; i++) {
     const seg = g.meepleSeg[i];
-    if (seg < 0 || g.segmentCell(seg) !== c || (root >= 0 && g.graph.find(seg) !== root)) continue;
+    if (seg < 0 || !g.units.contains(u, g.graph.slot[seg]) || (root >= 0 && g.graph.find(seg) !== root))
+      continue;
     if (!out.includes(g.meepleOwner(i))) out.push(g.meepleOwner(i));
   }
   return out;

@@ -3,7 +3,8 @@
  * dragon (dragon.ts), the fairy (fairy.ts), the princess (princess.ts) and the portal (portal.ts).
  *
  * State (all plain numbers or typed arrays, copied by `clone`):
- * - `dragonCell`: the cell the dragon stands on, or -1 before the first volcano (D-6);
+ * - `dragonUnit`: the unit (cell, or tile in per-tile Halflings editions; H-11) the dragon stands
+ *   on, or -1 before the first volcano (D-6);
  * - `huntPending`: a dragon tile was placed this turn (D-5); `huntStep`: moves made so far (D-7);
  *   `visited[0..visitedCount)`: cells visited in this hunt, its starting cell included;
  * - `fairySlot`: the tile the fairy stands on, or -1 off the board; `fairyMeeple`: the meeple she
@@ -50,7 +51,7 @@ export class PrincessDragon implements ExpansionInstance {
   readonly fairyOn: boolean;
   readonly princessOn: boolean;
   readonly portalOn: boolean;
-  dragonCell = -1;
+  dragonUnit = -1;
   huntPending = false;
   huntStep = 0;
   readonly visited = new Int32Array(7);
@@ -71,7 +72,7 @@ export class PrincessDragon implements ExpansionInstance {
     this.portalOn = o.portal === 'on';
     this.setAside = from ? from.setAside.slice() : new Int16Array(game.bag.length);
     if (from) {
-      this.dragonCell = from.dragonCell;
+      this.dragonUnit = from.dragonUnit;
       this.huntPending = from.huntPending;
       this.huntStep = from.huntStep;
       this.visited.set(from.visited);
@@ -89,9 +90,9 @@ export class PrincessDragon implements ExpansionInstance {
     return new PrincessDragon(game, this);
   }
 
-  /** The cell the fairy stands on, or -1. */
-  get fairyCell(): number {
-    return this.fairySlot < 0 ? -1 : this.game.board.slotCell[this.fairySlot];
+  /** The unit (H-11) the fairy protects, or -1. */
+  get fairyUnit(): number {
+    return this.fairySlot < 0 ? -1 : this.game.units.ofSlot(this.fairySlot);
   }
 
   onTurnStart(): void {
@@ -109,7 +110,7 @@ export class PrincessDragon implements ExpansionInstance {
 
   canDeploy(segment: number): boolean {
     // D-8 (and D-4: the dragon has just landed on the volcano tile): never on the dragon's tile.
-    return this.dragonCell < 0 || this.game.segmentCell(segment) !== this.dragonCell;
+    return this.dragonUnit < 0 || !this.game.units.contains(this.dragonUnit, this.game.graph.slot[segment]);
   }
 
   addActions(out: Int32Array, n: number): number {

@@ -54,54 +54,26 @@ export function playBuild(tw: Tower, move: number): void {
   }
 }
 
-/** Cells within range of the tower on `seg` (T-3 and the `tower-range`, `tower-gaps` options), as a set. */
-export function rangeCells(tw: Tower, seg: number): Set<number> {
+/** Units (H-11) within range of the tower on `seg` (T-3 and the `tower-range`, `tower-gaps` options). */
+export function rangeUnits(tw: Tower, seg: number): Set<number> {
   const g = tw.game;
   const o = g.options;
   const h = tw.height[seg];
-  const reach = o.towerRange === 'no-surprise' ? h - 1 : h;
-  const start = g.segmentCell(seg);
-  const out = new Set<number>([start]);
+  const from = g.units.ofSlot(g.graph.slot[seg]);
   const blocked = o.towerGaps === 'blocked';
-  const delta = g.grid.sideDelta;
-  const inGrid = (c: number) => c >= 0 && c < g.grid.size;
-  if (o.towerRange !== 'diagonal') {
-    for (let d = 0; d < 4; d++) {
-      let c = start;
-      for (let k = 1; k <= reach; k++) {
-        c += delta[d];
-        if (!inGrid(c) || (blocked && g.board.cellTiles[c] === 0)) break;
-        out.add(c);
-      }
-    }
-    return out;
-  }
-  // Every cell within `reach` orthogonal steps; with gaps blocked, only through occupied cells.
-  let frontier = [start];
-  for (let k = 1; k <= reach; k++) {
-    const next: number[] = [];
-    for (const c of frontier) {
-      for (let d = 0; d < 4; d++) {
-        const c2 = c + delta[d];
-        if (!inGrid(c2) || out.has(c2) || (blocked && g.board.cellTiles[c2] === 0)) continue;
-        out.add(c2);
-        next.push(c2);
-      }
-    }
-    frontier = next;
-  }
-  return out;
+  if (o.towerRange === 'diagonal') return new Set(g.units.around(from, h, blocked));
+  return new Set(g.units.straight(from, o.towerRange === 'no-surprise' ? h - 1 : h, blocked));
 }
 
 /** The capture after building (T-3), a step before the dragon's hunt and scoring (X-3). */
 export function captureStep(tw: Tower): Step {
   const g = tw.game;
   const targets = (out: Int32Array | undefined): number => {
-    const cells = rangeCells(tw, tw.capturing);
+    const units = rangeUnits(tw, tw.capturing);
     let n = 0;
     for (let i = 0; i < g.meepleSeg.length; i++) {
       const seg = g.meepleSeg[i];
-      if (seg < 0 || !cells.has(g.segmentCell(seg))) continue;
+      if (seg < 0 || !units.has(g.units.ofSlot(g.graph.slot[seg]))) continue;
       if (out) out[n] = encodeMove(M_CAPTURE, i);
       n++;
     }

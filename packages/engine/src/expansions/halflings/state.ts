@@ -1,0 +1,268 @@
+/**
+ * Halflings' state slice and hooks: hands, dealing and drafting (H-3), playing a triangle instead
+ * of drawing (H-4), the symbol tiles (H-12..H-14, symbols.ts).
+ *
+ * The triangles in play are the built-in reconstruction (sets `halflings:1` and `halflings:2`,
+ * H-0), or, when the game's extra tile definitions contain triangles (a player's file of their real
+ * tiles), exactly those. Hill and sheep tiles never enter play; vineyard and crop-circle tiles only
+ * with `halflings-symbols on` (H-14).
+ *
+ * State (copied by `clone`):
+ * - `hand[p · HAND_CAP + i]` for i < `handCount[p]`: the triangle kinds player p holds, face down;
+ * - `pool[0..poolCount)`: the face-up triangles of a draft (`halflings-deal draft`), and
+ *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
+ */
+import type { Action } from '../../rules/actions.js';
+import { M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
+import type { RuleError } from '../../rules/errors.js';
+import { ruleError } from '../../rules/errors.js';
+import type { ScoreEvent } from '../../rules/events.js';
+import type { Game } from '../../rules/game.js';
+import type { Options } from '../../rules/options.js';
+import { nextInt } from '../../rules/rng.js';
+import type { Catalog } from '../../tiles/catalog.js';
+import { TILE_SETS } from '../../tiles/catalog.js';
+import { ROTATIONS } from '../../types.js';
+import type { ExpansionInstance, Step } from '../expansion.js';
+import { vineyardBonus } from './symbols.js';
+
+/** Most triangles one hand can hold. */
+const HAND_CAP = 32;
+
+/** The triangle kinds that may enter play, in catalog order (H-0, H-14). */
+export function triangleKinds(catalog: Catalog, options: Options): number[] {
+  const custom: number[] = [];
+  for (let k = 0; k < catalog.defs.length; k++)
+    if (catalog.custom[k] === 1 && catalog.triangle[k] === 1) custom.push(k);
+  const all =
+    custom.length > 0
+      ? custom
+      : ['halflings:1', 'halflings:2'].flatMap((set) =>
+          Object.keys(TILE_SETS[set]).flatMap((id) => {
+            const k = catalog.kindOf(id);
+            return k === undefined ? [] : [k];
+          }),
+        );
+  const symbols = options.halflingsSymbols === 'on';
+  return all.filter(
+    (k) =>
+      !catalog.hasSymbol(k, 'hill') &&
+      !catalog.hasSymbol(k, 'sheep') &&
+      (symbols || (!catalog.hasSymbol(k, 'vineyard') && !catalog.hasSymbol(k, 'cropCircle'))),
+  );
+}
+
+export class Halflings implements ExpansionInstance {
+  readonly moveTypes = [M_DRAW, M_HAND, M_DRAFT];
+  readonly beforeDraw: readonly Step[];
+  readonly hand: Int16Array;
+  readonly handCount: Int32Array;
+  readonly pool: Int16Array;
+  poolCount = 0;
+  draftPicks = 0;
+
+  constructor(
+    readonly game: Game,
+    from?: Halflings,
+  ) {
+    const g = game;
+    if (from) {
+      this.hand = from.hand.slice();
+      this.handCount = from.handCount.slice();
+      this.pool = from.pool.slice();
+      this.poolCount = from.poolCount;
+      this.draftPicks = from.draftPicks;
+    } else {
+      const kinds = triangleKinds(g.catalog, g.options);
+      this.hand = new Int16Array(g.players * HAND_CAP);
+      this.handCount = new Int32Array(g.players);
+      this.pool = Int16Array.from(kinds);
+      this.poolCount = kinds.length;
+      if (g.options.halflingsDeal === 'draw') this.deal();
+    }
+    this.beforeDraw = [this.draftStep(), this.handStep()];
+  }
+
+  clone(game: Game): Halflings {
+    return new Halflings(game, this);
+  }
+
+  /** Picks a draft must make: `halflings-hand` each, as far as the triangles go. */
+  private get draftTotal(): number {
+    return Math.min(this.game.players * this.game.options.halflingsHand, this.draftPicks + this.poolCount);
+  }
+
+  /** H-3: shuffled face down, each player draws `halflings-hand`; the rest stay in the box. */
+  private deal(): void {
+    const g = this.game;
+    for (let round = 0; round < g.options.halflingsHand; round++) {
+      for (let p = 0; p < g.players && this.poolCount > 0; p++) {
+        const j = nextInt(g.rng, this.poolCount);
+        this.give(p, this.pool[j]);
+        this.pool[j] = this.pool[--this.poolCount];
+      }
+    }
+    this.poolCount = 0;
+  }
+
+  private give(p: number, kind: number): void {
+    this.hand[p * HAND_CAP + this.handCount[p]++] = kind;
+  }
+
+  private takeFromHand(p: number, i: number): number {
+    const base = p * HAND_CAP;
+    const kind = this.hand[base + i];
+    this.hand[base + i] = this.hand[base + --this.handCount[p]];
+    return kind;
+  }
+
+  /** H-3 draft: from the player who would play last, counter-clockwise, one face-up triangle each. */
+  private draftStep(): Step {
+    const g = this.game;
+    const actor = () => (((g.current - 1 - this.draftPicks) % g.players) + g.players) % g.players;
+    return {
+      id: 'draft',
+      enter: () => {
+        if (this.draftPicks < this.draftTotal) return true;
+        this.poolCount = 0; // the undrafted triangles go back to the box
+        return false;
+      },
+      actor,
+      moves: (out) => {
+        for (let i = 0; i < this.poolCount; i++) out[i] = encodeMove(M_DRAFT, i);
+        return this.poolCount;
+      },
+      play: (move) => {
+        const i = move >>> 4;
+        this.give(actor(), this.pool[i]);
+        this.pool[i] = this.pool[--this.poolCount];
+        this.draftPicks++;
+        if (this.draftPicks < this.draftTotal) return false;
+        this.poolCount = 0;
+        return true;
+      },
+    };
+  }
+
+  /** H-4: before drawing, the choice between a normal tile and a triangle from hand. */
+  private handStep(): Step {
+    const g = this.game;
+    return {
+      id: 'turn',
+      // No decision without a playable triangle: the draw is then automatic.
+      enter: () => this.handCount[g.current] > 0 && this.handMoves(undefined) > 1,
+      actor: () => g.current,
+      moves: (out) => this.handMoves(out),
+      play: (move) => {
+        if (moveType(move) === M_HAND) {
+          const payload = move >>> 4;
+          const kind = this.takeFromHand(g.current, payload & 7);
+          g.placeTile(kind, (payload >>> 3) & 3, payload >>> 5);
+        }
+        return true;
+      },
+    };
+  }
+
+  /** The draw plus every placement of every triangle in the current player's hand. */
+  private handMoves(out: Int32Array | undefined): number {
+    const g = this.game;
+    const buf = out ?? new Int32Array(g.maxMoves);
+    buf[0] = encodeMove(M_DRAW, 0);
+    let n = 1;
+    const p = g.current;
+    for (let i = 0; i < this.handCount[p]; i++) {
+      const kind = this.hand[p * HAND_CAP + i];
+      n = g.collectPlacements(kind, buf, n, (c, q) => encodeMove(M_HAND, (c << 5) | (q << 3) | i));
+    }
+    return n;
+  }
+
+  toAction(move: number): Action {
+    const g = this.game;
+    const payload = move >>> 4;
+    switch (moveType(move)) {
+      case M_DRAW:
+        return { type: 'draw' };
+      case M_DRAFT:
+        return { type: 'draft', tile: g.catalog.def(this.pool[payload]).id };
+      default: {
+        const kind = this.hand[g.current * HAND_CAP + (payload & 7)];
+        const c = payload >>> 5;
+        return {
+          type: 'triangle',
+          tile: g.catalog.def(kind).id,
+          x: g.grid.x(c),
+          y: g.grid.y(c),
+          rotation: ROTATIONS[(payload >>> 3) & 3],
+        };
+      }
+    }
+  }
+
+  candidate(action: Action): { move: number } | RuleError | undefined {
+    const g = this.game;
+    switch (action.type) {
+      case 'draw':
+        return { move: encodeMove(M_DRAW, 0) };
+      case 'draft': {
+        for (let i = 0; i < this.poolCount; i++) {
+          if (g.catalog.def(this.pool[i]).id === action.tile) return { move: encodeMove(M_DRAFT, i) };
+        }
+        return ruleError('action/not-legal', `no face-up triangle "${action.tile}" to take`, 'H-3');
+      }
+      case 'triangle': {
+        const p = g.toAct;
+        let i = 0;
+        while (i < this.handCount[p] && g.catalog.def(this.hand[p * HAND_CAP + i]).id !== action.tile) i++;
+        if (p < 0 || i === this.handCount[p]) {
+          return ruleError('action/not-legal', `player ${p} holds no triangle "${action.tile}"`, 'H-4');
+        }
+        const c = g.grid.cell(action.x, action.y);
+        const q = ROTATIONS.indexOf(action.rotation);
+        if (c === undefined || q < 0)
+          return ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'H-4');
+        return { move: encodeMove(M_HAND, (c << 5) | (q << 3) | i) };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  explain(move: number): RuleError | undefined {
+    const g = this.game;
+    const t = moveType(move);
+    if (t === M_DRAFT) return ruleError('action/wrong-phase', 'the draft is over', 'H-3');
+    if (t !== M_HAND && t !== M_DRAW) return undefined;
+    if (g.phaseName !== 'turn') {
+      return ruleError(
+        'action/wrong-phase',
+        "a triangle is played instead of drawing, at the start of one's turn",
+        'H-4',
+      );
+    }
+    return ruleError(
+      'tile/edge-mismatch',
+      'the triangle does not fit there (H-2: long side only against the other triangle)',
+      'H-4',
+    );
+  }
+
+  onScored(root: number, event: ScoreEvent): void {
+    vineyardBonus(this.game, root, event);
+  }
+
+  view(viewer: number): Record<string, unknown> {
+    const g = this.game;
+    const hands = Array.from({ length: g.players }, (_, p) =>
+      p === viewer
+        ? Array.from(
+            this.hand.subarray(p * HAND_CAP, p * HAND_CAP + this.handCount[p]),
+            (k) => g.catalog.def(k).id,
+          ).sort()
+        : null,
+    );
+    const draft = Array.from(this.pool.subarray(0, this.poolCount), (k) => g.catalog.def(k).id).sort();
+    return { handSizes: Array.from(this.handCount), hands, draftPool: draft };
+  }
+}
