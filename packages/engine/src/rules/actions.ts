@@ -39,7 +39,15 @@ export type Action =
   /** H-4: play the triangle `tile` from one's hand at (x, y); the rotation names its right-angle corner. */
   | { type: 'triangle'; tile: string; x: number; y: number; rotation: Rotation }
   /** H-3 `halflings-deal draft`: take the face-up triangle `tile`. */
-  | { type: 'draft'; tile: string };
+  | { type: 'draft'; tile: string }
+  /** H-13: after the crop-circle turn, name a kind of meeple and the action every player does. */
+  | { type: 'crop-circle'; meeple: CropMeeple; mode: 'add' | 'remove' }
+  /** H-13: one's crop-circle action on one's own meeple at (x, y, feature): add one beside it, or remove it. */
+  | { type: 'crop'; x: number; y: number; feature: number; corner?: CornerName };
+
+/** H-13: the kinds of meeple a crop circle names: knight (city), thief (road), farmer (field). */
+export const CROP_MEEPLES = ['knight', 'thief', 'farmer'] as const;
+export type CropMeeple = (typeof CROP_MEEPLES)[number];
 
 export type ActionType = Action['type'];
 export const ACTION_TYPES: readonly ActionType[] = [
@@ -56,6 +64,8 @@ export const ACTION_TYPES: readonly ActionType[] = [
   'draw',
   'triangle',
   'draft',
+  'crop-circle',
+  'crop',
 ];
 
 export const M_PASS = 0;
@@ -71,6 +81,8 @@ export const M_RANSOM = 9;
 export const M_DRAW = 10;
 export const M_HAND = 11;
 export const M_DRAFT = 12;
+export const M_CROP_CIRCLE = 13;
+export const M_CROP = 14;
 
 export const encodePlace = (cell: number, quarters: number): number =>
   M_PLACE | (quarters << 4) | (cell << 6);

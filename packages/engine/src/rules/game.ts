@@ -50,8 +50,17 @@ import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
 
 /** Phases a view reports: the two base decisions, an expansion step's id, or the end. */
-export type Phase = 'draft' | 'turn' | 'place' | 'action' | 'capture' | 'dragon' | 'over';
-export const PHASES: readonly Phase[] = ['draft', 'turn', 'place', 'action', 'capture', 'dragon', 'over'];
+export type Phase = 'draft' | 'turn' | 'place' | 'action' | 'capture' | 'dragon' | 'crop-circle' | 'over';
+export const PHASES: readonly Phase[] = [
+  'draft',
+  'turn',
+  'place',
+  'action',
+  'capture',
+  'dragon',
+  'crop-circle',
+  'over',
+];
 const P_PLACE = 0;
 const P_ACTION = 1;
 const P_STEP = 2;

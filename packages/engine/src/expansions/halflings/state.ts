@@ -13,7 +13,7 @@
  *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
+import { M_CROP, M_CROP_CIRCLE, M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
@@ -24,7 +24,7 @@ import type { Catalog } from '../../tiles/catalog.js';
 import { TILE_SETS } from '../../tiles/catalog.js';
 import { ROTATIONS } from '../../types.js';
 import type { ExpansionInstance, Step } from '../expansion.js';
-import { vineyardBonus } from './symbols.js';
+import { CropCircle, vineyardBonus } from './symbols.js';
 
 /** Most triangles one hand can hold. */
 const HAND_CAP = 32;
@@ -53,8 +53,10 @@ export function triangleKinds(catalog: Catalog, options: Options): number[] {
 }
 
 export class Halflings implements ExpansionInstance {
-  readonly moveTypes = [M_DRAW, M_HAND, M_DRAFT];
+  readonly moveTypes = [M_DRAW, M_HAND, M_DRAFT, M_CROP_CIRCLE, M_CROP];
   readonly beforeDraw: readonly Step[];
+  readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
+  readonly crop: CropCircle;
   readonly hand: Int16Array;
   readonly handCount: Int32Array;
   readonly pool: Int16Array;
@@ -66,7 +68,9 @@ export class Halflings implements ExpansionInstance {
     from?: Halflings,
   ) {
     const g = game;
+    this.crop = new CropCircle(game);
     if (from) {
+      this.crop.copyFrom(from.crop);
       this.hand = from.hand.slice();
       this.handCount = from.handCount.slice();
       this.pool = from.pool.slice();
@@ -81,6 +85,34 @@ export class Halflings implements ExpansionInstance {
       if (g.options.halflingsDeal === 'draw') this.deal();
     }
     this.beforeDraw = [this.draftStep(), this.handStep()];
+    const crop = this.crop;
+    this.steps = [
+      {
+        where: 'after-score',
+        step: {
+          id: 'crop-circle',
+          enter: () => {
+            if (!crop.pending) return false;
+            crop.pending = false;
+            crop.kind = -1;
+            return true;
+          },
+          actor: () => crop.actor(),
+          moves: (out) => crop.moves(out),
+          play: (move) => crop.play(move),
+        },
+      },
+    ];
+  }
+
+  onTurnStart(): void {
+    this.crop.pending = false;
+  }
+
+  onTilePlaced(slot: number): void {
+    const g = this.game;
+    // H-13: the turn of a crop-circle triangle ends with the crop-circle action.
+    if (g.catalog.hasSymbol(g.board.slotKind[slot], 'cropCircle')) this.crop.pending = true;
   }
 
   clone(game: Game): Halflings {
@@ -182,6 +214,9 @@ export class Halflings implements ExpansionInstance {
     const g = this.game;
     const payload = move >>> 4;
     switch (moveType(move)) {
+      case M_CROP_CIRCLE:
+      case M_CROP:
+        return this.crop.toAction(move);
       case M_DRAW:
         return { type: 'draw' };
       case M_DRAFT:
@@ -203,6 +238,9 @@ export class Halflings implements ExpansionInstance {
   candidate(action: Action): { move: number } | RuleError | undefined {
     const g = this.game;
     switch (action.type) {
+      case 'crop-circle':
+      case 'crop':
+        return this.crop.candidate(action);
       case 'draw':
         return { move: encodeMove(M_DRAW, 0) };
       case 'draft': {
@@ -233,6 +271,9 @@ export class Halflings implements ExpansionInstance {
     const g = this.game;
     const t = moveType(move);
     if (t === M_DRAFT) return ruleError('action/wrong-phase', 'the draft is over', 'H-3');
+    if (t === M_CROP_CIRCLE || t === M_CROP) {
+      return ruleError('action/not-legal', 'not a crop-circle choice open now', 'H-13');
+    }
     if (t !== M_HAND && t !== M_DRAW) return undefined;
     if (g.phaseName !== 'turn') {
       return ruleError(
