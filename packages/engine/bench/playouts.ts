@@ -15,6 +15,8 @@ const configs: { label: string; expansions: GameConfig['expansions'] }[] = [
   { label: 'base + The Princess & the Dragon', expansions: ['princess-and-dragon'] },
   { label: 'base + The Tower', expansions: ['tower'] },
   { label: 'base + The Tower + The Princess & the Dragon', expansions: ['tower', 'princess-and-dragon'] },
+  { label: 'base + Halflings', expansions: ['halflings'] },
+  { label: 'base + all three expansions', expansions: ['halflings', 'tower', 'princess-and-dragon'] },
 ];
 
 function run(
