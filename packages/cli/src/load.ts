@@ -1,11 +1,11 @@
 /** Reading and replaying a record file, with every failure turned into a one-line CliError. */
 import type { GameRecord, RecordError, Replay } from '@carc/engine';
-import { parseRecord, replayRecord } from '@carc/engine';
+import { Catalog, parseRecord, replayRecord } from '@carc/engine';
 import type { Io } from './io.js';
 import { CliError, fileErrorMessage } from './io.js';
 
-/** Reads and validates a record file. Throws CliError (exit code 2) when it cannot. */
-export function loadRecord(file: string, io: Io): GameRecord {
+/** Reads and validates a record file (plus extra tile definitions from `tilesFile`). Throws CliError (exit 2) when it cannot. */
+export function loadRecord(file: string, io: Io, tilesFile?: string): GameRecord {
   let text: string;
   try {
     text = io.readFile(file);
@@ -14,7 +14,32 @@ export function loadRecord(file: string, io: Io): GameRecord {
   }
   const parsed = parseRecord(text);
   if (!parsed.ok) throw new CliError(recordErrorMessage(file, parsed.error));
-  return parsed.value;
+  if (tilesFile === undefined) return parsed.value;
+  return { ...parsed.value, tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io)] };
+}
+
+/**
+ * Reads a file of tile definitions (H-0: a player's own Halflings faces, or any extra tiles): a JSON
+ * array in the catalog format, validated before any game starts. Throws CliError naming the file,
+ * the tile and the field.
+ */
+export function loadTiles(file: string, io: Io): unknown[] {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${fileErrorMessage(e)}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!Array.isArray(data)) throw new CliError(`${file}: a tile file is a JSON array of tile definitions`);
+  const checked = Catalog.withExtra(data, file);
+  if (!checked.ok) throw new CliError(`${file}: ${checked.error.message}`);
+  return data;
 }
 
 /** Replays a record (checking expectations when asked). Throws CliError (exit code 2) on an illegal action. */

@@ -11,6 +11,7 @@ import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
 import { runSimulate } from './commands/simulate.js';
+import { loadTiles } from './load.js';
 import type { Io } from './io.js';
 import { CliError } from './io.js';
 
@@ -80,6 +81,7 @@ Examples:
     .argument('<record>', 'game record (JSON, format "carcassonne-record")')
     .option('-c, --check', 'verify the expectations embedded in the record (exit 1 if one fails)')
     .option('-q, --quiet', 'do not print the final state')
+    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
     .addHelpText(
       'after',
       `
@@ -90,7 +92,7 @@ Examples:
   $ carcassonne replay game.json > final.json
   $ carcassonne replay game.json --check --quiet`,
     )
-    .action((record: string, opts: { check?: boolean; quiet?: boolean }) => {
+    .action((record: string, opts: { check?: boolean; quiet?: boolean; tiles?: string }) => {
       setExit(runReplay(record, opts, io));
     });
 
@@ -108,11 +110,25 @@ Examples:
     .option('--title <text>', 'caption above the board')
     .option('--no-labels', 'leave out the coordinates along the edges')
     .option('--no-legend', 'leave out the players, scores and supply under the board')
+    .option(
+      '--viewer <player>',
+      'draw the board as this player sees it, with their hand of triangles (H-3)',
+      integer('--viewer', 0, 5),
+    )
+    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
     .addHelpText('after', '\nExample:\n  $ carcassonne render game.json --svg board.svg --cell 96')
     .action(
       (
         record: string,
-        opts: { svg: string; cell: number; title?: string; labels: boolean; legend: boolean },
+        opts: {
+          svg: string;
+          cell: number;
+          title?: string;
+          labels: boolean;
+          legend: boolean;
+          viewer?: number;
+          tiles?: string;
+        },
       ) => {
         setExit(runRender(record, opts, io));
       },
@@ -147,6 +163,7 @@ Examples:
       [] as ExpansionId[],
     )
     .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
+    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
     .option(
       '-o, --option <id=value>',
       'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
@@ -167,9 +184,11 @@ Examples:
         expansions: ExpansionId[];
         preset: string;
         option: string[];
+        tiles?: string;
       }) => {
         const options = optionValues(opts.option, opts.preset);
-        setExit(runSimulate({ ...opts, options }, io));
+        const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+        setExit(runSimulate({ ...opts, options, tiles }, io));
       },
     );
 

@@ -14,6 +14,10 @@ export interface RenderCommandOptions {
   labels?: boolean;
   legend?: boolean;
   title?: string;
+  /** Draw the board as this player sees it, with their hand of triangles (H-3). */
+  viewer?: number;
+  /** A file of extra tile definitions (H-0). */
+  tiles?: string;
 }
 
 /** The SVG of a replayed game's board. */
@@ -22,8 +26,13 @@ export function renderGame(
   game: Game,
   opts: Omit<RenderCommandOptions, 'svg'> = {},
 ): string {
-  const view = viewOf(game, -1);
+  const viewer = opts.viewer ?? -1;
+  if (viewer >= game.players) throw new CliError(`--viewer must be a player from 0 to ${game.players - 1}`);
+  const view = viewOf(game, viewer);
+  const hands = (view as { hands?: unknown }).hands;
+  const own = Array.isArray(hands) && viewer >= 0 ? (hands as unknown[])[viewer] : undefined;
   return renderSvg(view, game.catalog, {
+    ...(Array.isArray(own) ? { hand: { player: viewer, tiles: own.map(String) } } : {}),
     cell: opts.cell ?? 64,
     labels: opts.labels ?? true,
     legend: opts.legend ?? true,
@@ -34,7 +43,7 @@ export function renderGame(
 
 /** Runs the command; returns the exit code. Throws CliError on bad input. */
 export function runRender(file: string, opts: RenderCommandOptions, io: Io): number {
-  const rec = loadRecord(file, io);
+  const rec = loadRecord(file, io, opts.tiles);
   const { game } = replay(file, rec);
   const svg = renderGame(rec, game, opts);
   if (opts.svg === '-') {

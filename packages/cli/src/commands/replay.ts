@@ -10,6 +10,8 @@ export interface ReplayOptions {
   check?: boolean;
   /** Do not print the final state. */
   quiet?: boolean;
+  /** A file of extra tile definitions (H-0). */
+  tiles?: string;
 }
 
 /** The final state of a replayed game, as printed. */
@@ -89,7 +91,7 @@ export function countExpectations(rec: GameRecord): number {
 
 /** Runs the command; returns the exit code (0 ok, 1 expectation mismatch). Throws CliError on bad input. */
 export function runReplay(file: string, opts: ReplayOptions, io: Io): number {
-  const rec = loadRecord(file, io);
+  const rec = loadRecord(file, io, opts.tiles);
   const { game, mismatches } = replay(file, rec, opts.check === true);
   if (!opts.quiet) io.out(formatJson(replayReport(rec, game)));
   if (!opts.check) return 0;

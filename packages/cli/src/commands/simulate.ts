@@ -17,6 +17,8 @@ export interface SimulateOptions {
   expansions?: ExpansionId[];
   /** Options (after a preset), as the engine takes them. */
   options?: Partial<Options>;
+  /** Extra tile definitions (H-0), already read from `--tiles`. */
+  tiles?: unknown[];
 }
 
 export interface GameResult {
@@ -50,7 +52,7 @@ export function playRandomGame(
   seed: number,
   players: number,
   recordEvents = false,
-  setup: Pick<SimulateOptions, 'expansions' | 'options'> = {},
+  setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles'> = {},
 ): GameResult {
   const created = Game.create({ players, seed, recordEvents, ...setup });
   if (!created.ok) throw new CliError(created.error.message);

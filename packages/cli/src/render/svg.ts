@@ -43,6 +43,8 @@ export interface RenderOptions {
   playerNames?: readonly string[];
   /** A caption above the board. */
   title?: string;
+  /** H-3: a player's hand of triangles to draw under the board (only the viewer's own hand is known). */
+  hand?: { player: number; tiles: readonly string[] };
 }
 
 /** Player colours by seat: red, blue, green, yellow, black, grey. */
@@ -108,8 +110,37 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const ox = margin;
   const oy = margin + titleH;
   const legendW = showLegend ? Math.round(cell * 3.2) : 0;
-  const width = Math.max(boardW + 2 * margin, legendW + 2 * margin);
-  const height = oy + boardH + margin + legendH;
+  let width = Math.max(boardW + 2 * margin, legendW + 2 * margin, opts.hand ? Math.round(cell * 3.2) : 0);
+  // H-3: the viewer's hand, drawn as its own small board under the legend.
+  const handCell = Math.round(cell * 0.8);
+  const hand =
+    opts.hand && opts.hand.tiles.length > 0
+      ? renderSvg(
+          {
+            tiles: opts.hand.tiles.map((tile, i) => ({
+              tile,
+              x: 2 * i,
+              y: 0,
+              rotation: 0 as const,
+              corner: 'nw' as const,
+            })),
+            meeples: [],
+          },
+          tiles,
+          {
+            cell: handCell,
+            labels: false,
+            legend: false,
+            title: `${names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`}'s hand`,
+          },
+        )
+      : '';
+  const handSize = /width="(\d+)" height="(\d+)"/.exec(hand);
+  const handW = handSize ? Number(handSize[1]) : 0;
+  const handH = handSize ? Number(handSize[2]) : 0;
+  width = Math.max(width, handW);
+  const boardBottom = oy + boardH + margin + legendH;
+  const height = boardBottom + handH;
 
   /** Board pixel position of a tile-frame point of the tile at (x, y) with rotation q. */
   const toPx = (x: number, y: number, q: number) => (p: Pt) => {
@@ -328,6 +359,12 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
       );
     });
     out.push(`<g class="legend" font-size="${fs}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`);
+  }
+  if (hand) {
+    const body = hand.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+    out.push(
+      `<svg class="hand" x="0" y="${boardBottom}" width="${width}" height="${handH}" viewBox="0 0 ${width} ${handH}">${body}</svg>`,
+    );
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
