@@ -52,6 +52,11 @@ export interface Expectations {
   fairy?: [number, number] | null;
   /** Actions that must be refused here, each with the expected error code. */
   refuses?: { player?: number; action: Action; code: RuleErrorCode }[];
+  /**
+   * The exact set of legal actions of the player to act, as `legalActions()` writes them (order
+   * ignored, and the order of keys inside each action too), e.g. the capture choices (T-3).
+   */
+  legalActions?: object[];
 }
 
 export interface RecordAction {
@@ -311,6 +316,11 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     'tower-meeple': ['x', 'y', 'corner'],
     capture: ['owner', 'x', 'y', 'feature', 'corner'],
     ransom: ['captor'],
+    draw: [],
+    triangle: ['tile', 'x', 'y', 'rotation'],
+    draft: ['tile'],
+    'crop-circle': ['meeple', 'mode'],
+    crop: ['x', 'y', 'feature', 'corner'],
   };
   if (typeof type !== 'string' || !(type in allowed)) {
     return bad(`${path}.type`, `must be one of ${Object.keys(allowed).join(', ')}`);
@@ -346,6 +356,12 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     }
     if (type === 'dragon' && !(DIRECTIONS as readonly unknown[]).includes(v.direction)) {
       return bad(`${path}.direction`, 'must be n, e, s or w');
+    }
+    if ((type === 'triangle' || type === 'draft') && typeof v.tile !== 'string') {
+      return bad(`${path}.tile`, 'must be a tile id');
+    }
+    if (type === 'triangle' && !(ROTATIONS as readonly unknown[]).includes(v.rotation)) {
+      return bad(`${path}.rotation`, 'must be 0, 90, 180 or 270');
     }
     const rest: Record<string, unknown> = { ...v };
     delete rest.player;
@@ -392,6 +408,7 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
         ),
       'an array of {player?, action, code} with a known error code',
     ],
+    legalActions: [(x) => Array.isArray(x) && x.every(isObj), 'an array of actions (objects)'],
   };
   for (const [k, val] of Object.entries(v)) {
     const check = checks[k];
@@ -454,12 +471,22 @@ export function replayRecord(rec: GameRecord, check = false): Result<Replay, Rec
   return ok({ game, mismatches });
 }
 
-const sameSet = (a: readonly unknown[], b: readonly unknown[]): boolean => {
-  const norm = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort();
+const sameSet = (
+  a: readonly unknown[],
+  b: readonly unknown[],
+  key: (x: unknown) => string = (x) => JSON.stringify(x),
+): boolean => {
+  const norm = (xs: readonly unknown[]) => xs.map((x) => key(x)).sort();
   const na = norm(a);
   const nb = norm(b);
   return na.length === nb.length && na.every((x, i) => x === nb[i]);
 };
+
+/** JSON text of a flat object with its keys sorted, so that key order does not matter. */
+const sortedJson = (x: unknown): string =>
+  isObj(x)
+    ? JSON.stringify(Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))))
+    : JSON.stringify(x);
 
 /** Compares a game against expectations; returns one error per mismatch. */
 export function compareExpectations(game: Game, e: Expectations, path: string): RecordError[] {
@@ -484,6 +511,8 @@ export function compareExpectations(game: Game, e: Expectations, path: string): 
   const placements = actions.flatMap((a) => (a.type === 'place' ? [[a.x, a.y, a.rotation]] : []));
   if (e.placements && !sameSet(e.placements, placements)) mismatch('placements', e.placements, placements);
   if (e.placementCount !== undefined) eq('placementCount', e.placementCount, placements.length);
+  if (e.legalActions && !sameSet(e.legalActions, actions, sortedJson))
+    mismatch('legalActions', e.legalActions, actions);
   const spots = actions.flatMap((a) => (a.type === 'meeple' ? [a.feature] : []));
   if (e.meepleSpots && !sameSet(e.meepleSpots, spots)) mismatch('meepleSpots', e.meepleSpots, spots);
   const meeples = view.meeples.map((m) => [m.player, m.x, m.y, m.feature]);
