@@ -13,7 +13,7 @@ import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { Action } from './actions.js';
-import { ACTION_TYPES, M_PASS, encodeMeeple, encodePlace, moveType } from './actions.js';
+import { ACTION_TYPES, M_MEEPLE, M_PASS, encodeMeeple, encodePlace, moveType } from './actions.js';
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
 import type { Game } from './game.js';
@@ -90,11 +90,22 @@ function explain(g: Game, action: Action, move: number): RuleError {
     const c = g.grid.cell(action.x, action.y) ?? 0;
     return whyNotFit(g, g.drawn, ROTATIONS.indexOf(action.rotation), c, action.x, action.y);
   }
-  if (phase === 'place') return ruleError('action/wrong-phase', 'place the drawn tile first', 'B-3');
-  for (const x of g.expansions) {
-    const why = x.explain?.(move);
+  // An expansion's own action (a ransom, a dragon step…) is explained by its expansion first.
+  const own = moveType(move) > M_MEEPLE;
+  const fromExpansions = () => {
+    for (const x of g.expansions) {
+      const why = x.explain?.(move);
+      if (why) return why;
+    }
+    return undefined;
+  };
+  if (own) {
+    const why = fromExpansions();
     if (why) return why;
   }
+  if (phase === 'place') return ruleError('action/wrong-phase', 'place the drawn tile first', 'B-3');
+  const why = own ? undefined : fromExpansions();
+  if (why) return why;
   if (phase !== 'action') {
     return ruleError('action/wrong-phase', `now is the ${phase} step; that action is not one of its choices`);
   }

@@ -10,7 +10,15 @@
  */
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
-import { M_CAPTURE, M_PASS, M_TOWER, M_TOWER_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
+import {
+  M_CAPTURE,
+  M_PASS,
+  M_TOWER,
+  M_TOWER_MEEPLE,
+  encodeMeeple,
+  encodeMove,
+  moveType,
+} from '../../rules/actions.js';
 import { locateFeature, locateTile } from '../../rules/checked.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
@@ -181,6 +189,13 @@ export function explainTower(tw: Tower, move: number): RuleError | undefined {
   }
   if (t === M_TOWER_MEEPLE && g.supply[g.current] === 0) {
     return ruleError('meeple/no-supply', `player ${g.current} has no meeple in supply`, 'T-2');
+  }
+  if (t === M_TOWER_MEEPLE && !g.mayDeploy(seg)) {
+    // Another expansion forbids a meeple there (D-8: the dragon's tile); let it say why.
+    for (const x of g.expansions) {
+      const why = x === tw ? undefined : x.explain?.(encodeMeeple(seg));
+      if (why) return why;
+    }
   }
   return undefined;
 }
