@@ -57,6 +57,8 @@ export interface Expectations {
    * ignored, and the order of keys inside each action too), e.g. the capture choices (T-3).
    */
   legalActions?: object[];
+  /** Fields of the spectator view to match exactly, e.g. `towerPieces`, `prisoners`, `towers`, `handSizes`. */
+  view?: Record<string, unknown>;
 }
 
 export interface RecordAction {
@@ -409,6 +411,7 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
       'an array of {player?, action, code} with a known error code',
     ],
     legalActions: [(x) => Array.isArray(x) && x.every(isObj), 'an array of actions (objects)'],
+    view: [isObj, 'an object of view fields and their values'],
   };
   for (const [k, val] of Object.entries(v)) {
     const check = checks[k];
@@ -521,6 +524,7 @@ export function compareExpectations(game: Game, e: Expectations, path: string): 
     typeof v === 'object' && v !== null ? [(v as { x: number }).x, (v as { y: number }).y] : null;
   if (e.dragon !== undefined) eq('dragon', e.dragon, cellOf(view.dragon));
   if (e.fairy !== undefined) eq('fairy', e.fairy, cellOf(view.fairy));
+  for (const [k, v] of Object.entries(e.view ?? {})) eq(`view.${k}`, v, (view as Record<string, unknown>)[k]);
   for (const [i, r] of (e.refuses ?? []).entries()) {
     const got = game.encode(r.action, r.player);
     const code = got.ok ? 'accepted' : got.error.code;
