@@ -27,6 +27,14 @@ export class Board {
   readonly sideSlot: Int32Array;
   /** Edge type (E_*) at c · 4 + s, or E_NONE. */
   readonly sideType: Int8Array;
+  /**
+   * The frontier: empty cells next to a placed tile, `frontier[0..frontierCount)`, with
+   * `inFrontier[c]` set for them. Kept as tiles are placed, so that placement generation looks only
+   * at cells where a tile could go (a few dozen), not at every neighbour of every tile.
+   */
+  readonly frontier: Int32Array;
+  frontierCount = 0;
+  readonly inFrontier: Uint8Array;
 
   constructor(
     readonly grid: Grid,
@@ -43,6 +51,9 @@ export class Board {
       this.cellTiles = from.cellTiles.slice();
       this.sideSlot = from.sideSlot.slice();
       this.sideType = from.sideType.slice();
+      this.frontier = from.frontier.slice();
+      this.frontierCount = from.frontierCount;
+      this.inFrontier = from.inFrontier.slice();
       return;
     }
     this.slotKind = new Int16Array(maxTiles);
@@ -52,6 +63,8 @@ export class Board {
     this.cellTiles = new Int8Array(grid.size);
     this.sideSlot = new Int32Array(grid.size * 4).fill(-1);
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
+    this.frontier = new Int32Array(maxTiles * 4 + 4);
+    this.inFrontier = new Uint8Array(grid.size);
   }
 
   clone(): Board {
@@ -115,7 +128,54 @@ export class Board {
       this.sideSlot[c * 4 + s] = slot;
       this.sideType[c * 4 + s] = e;
     }
+    // The frontier: this cell leaves it, its empty neighbours join it.
+    if (this.inFrontier[c] === 1) {
+      this.inFrontier[c] = 0;
+      let i = 0;
+      while (this.frontier[i] !== c) i++;
+      this.frontier[i] = this.frontier[--this.frontierCount];
+    }
+    const delta = this.grid.sideDelta;
+    for (let s = 0; s < 4; s++) {
+      const n = c + delta[s];
+      if (this.cellTiles[n] === 0 && this.inFrontier[n] === 0) {
+        this.inFrontier[n] = 1;
+        this.frontier[this.frontierCount++] = n;
+      }
+    }
     return slot;
+  }
+
+  /**
+   * Appends every legal (cell, quarter turns) of a square tile kind t, encoded by `encode`, to
+   * `out[n..)` (B-4). Each frontier cell's neighbours are read once, then each rotation costs one
+   * XOR and mask against the kind's packed side types.
+   */
+  squarePlacements(
+    t: number,
+    out: Int32Array,
+    n: number,
+    encode: (cell: number, q: number) => number,
+  ): number {
+    const sideType = this.sideType;
+    const delta = this.grid.sideDelta;
+    const pattern = this.catalog.pattern;
+    const base = t * 4;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const c = this.frontier[i];
+      let have = 0;
+      let mask = 0;
+      for (let s = 0; s < 4; s++) {
+        const e = sideType[(c + delta[s]) * 4 + ((s + 2) & 3)];
+        if (e !== E_NONE) {
+          have |= e << (2 * s);
+          mask |= 3 << (2 * s);
+        }
+      }
+      if (mask === 0) continue;
+      for (let q = 0; q < 4; q++) if (((pattern[base + q] ^ have) & mask) === 0) out[n++] = encode(c, q);
+    }
+    return n;
   }
 
   /** The other triangle of a slot's cell, or -1. */

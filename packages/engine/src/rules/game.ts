@@ -848,18 +848,23 @@ export class Game {
   /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */
   private generatePlacements(t: number, out = this.placements, n0 = 0): number {
     const board = this.board;
-    const delta = this.grid.sideDelta;
-    const stamp = this.cellStamp;
-    const mark = ++this.epoch;
-    const tri = this.catalog.triangle[t] === 1;
-    let n = n0;
-    for (let slot = 0; slot < board.slotCount; slot++) {
-      const c0 = board.slotCell[slot];
-      for (let s = -1; s < 4; s++) {
-        const c = s < 0 ? c0 : c0 + delta[s];
-        if (stamp[c] === mark) continue;
+    let n: number;
+    if (this.catalog.triangle[t] === 0) {
+      n = board.squarePlacements(t, out, n0, encodePlace);
+    } else {
+      // A triangle goes on an empty frontier cell or beside a lone triangle (H-1).
+      n = n0;
+      const stamp = this.cellStamp;
+      const mark = ++this.epoch;
+      for (let i = 0; i < board.frontierCount; i++) {
+        const c = board.frontier[i];
         stamp[c] = mark;
-        if (board.cellTiles[c] !== 0 && !(tri && board.hasTriangleGap(c))) continue;
+        for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) out[n++] = encodePlace(c, q);
+      }
+      for (let slot = 0; slot < board.slotCount; slot++) {
+        const c = board.slotCell[slot];
+        if (stamp[c] === mark || !board.hasTriangleGap(c)) continue;
+        stamp[c] = mark;
         for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) out[n++] = encodePlace(c, q);
       }
     }
