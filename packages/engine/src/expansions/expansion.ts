@@ -75,6 +75,8 @@ export interface ExpansionInstance {
   onScored?(root: number, event: ScoreEvent): void;
   /** Meeple `index` has left the board (scored, eaten, removed). */
   onMeepleRemoved?(index: number): void;
+  /** Resamples what `viewer` cannot see (H-3: other players' hands) with the game's generator. */
+  determinize?(viewer: number): void;
   /** Fields this expansion adds to the view of `viewer` (-1: a spectator); hidden things only to their owner (H-3). */
   view?(viewer: number): Record<string, unknown>;
 }

@@ -433,6 +433,27 @@ export class Game {
     return g;
   }
 
+  /**
+   * A copy in which everything `viewer` may not see is resampled from `seed` (for bots: ISMCTS
+   * determinization): the order of future draws (a scripted pile becomes a shuffled one, since the
+   * order is hidden) and the other players' face-down triangles (H-3). The copy records no events.
+   */
+  determinize(viewer: number, seed: number): Game {
+    const g = new Game(
+      this.catalog,
+      this.options,
+      this.players,
+      this.expansionIds,
+      0,
+      false,
+      this.endAfter,
+      this,
+    );
+    seedRng(g.rng, seed);
+    for (const x of g.expansions) x.determinize?.(viewer);
+    return g;
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Questions
 

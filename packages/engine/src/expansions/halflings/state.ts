@@ -105,6 +105,28 @@ export class Halflings implements ExpansionInstance {
     ];
   }
 
+  /** H-3: the other players' hands are redrawn from every triangle `viewer` has not seen. */
+  determinize(viewer: number): void {
+    const g = this.game;
+    const unseen: number[] = triangleKinds(g.catalog, g.options);
+    const drop = (k: number) => {
+      const i = unseen.indexOf(k);
+      if (i >= 0) unseen.splice(i, 1);
+    };
+    for (let s = 0; s < g.board.slotCount; s++)
+      if (g.catalog.triangle[g.board.slotKind[s]] === 1) drop(g.board.slotKind[s]);
+    for (let i = 0; i < this.poolCount; i++) drop(this.pool[i]);
+    if (viewer >= 0) for (let i = 0; i < this.handCount[viewer]; i++) drop(this.hand[viewer * HAND_CAP + i]);
+    for (let p = 0; p < g.players; p++) {
+      if (p === viewer) continue;
+      for (let i = 0; i < this.handCount[p]; i++) {
+        const j = nextInt(g.rng, unseen.length);
+        this.hand[p * HAND_CAP + i] = unseen[j];
+        unseen.splice(j, 1);
+      }
+    }
+  }
+
   onTurnStart(): void {
     this.crop.pending = false;
   }

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { unwrap } from '../util/result.js';
+import { Game } from './game.js';
+import { viewOf } from './view.js';
+
+const play = (g: Game, moves: number, seed: number) => {
+  const buf = new Int32Array(g.maxMoves);
+  let r = seed;
+  for (let i = 0; i < moves && !g.isOver; i++) {
+    r = (Math.imul(r, 1103515245) + 12345) >>> 0;
+    g.play(buf[r % g.legalMoves(buf)]);
+  }
+};
+
+describe('determinize: what a player may not see is resampled, what they see is kept (H-3)', () => {
+  test('the viewer sees the same game; future draws and other hands are resampled', () => {
+    const g = unwrap(
+      Game.create({ players: 3, seed: 4, expansions: ['halflings', 'tower', 'princess-and-dragon'] }),
+    );
+    play(g, 8, 9);
+    const viewer = g.toAct;
+    const a = g.determinize(viewer, 1);
+    const b = g.determinize(viewer, 2);
+    for (const d of [a, b]) expect(viewOf(d, viewer)).toEqual(viewOf(g, viewer));
+    // Hidden parts differ between samples: the next draws, and (usually) the other players' hands.
+    const drawsOf = (d: Game) => {
+      const out: string[] = [];
+      const buf = new Int32Array(d.maxMoves);
+      while (!d.isOver && out.length < 10) {
+        if (d.drawnTile && d.phaseName === 'place') out.push(d.drawnTile);
+        d.play(buf[0 % d.legalMoves(buf)]);
+      }
+      return out.join(' ');
+    };
+    expect(drawsOf(a.clone())).not.toBe(drawsOf(b.clone()));
+    const hands = (d: Game, p: number) => JSON.stringify((viewOf(d, p) as { hands?: unknown[] }).hands?.[p]);
+    const others = [0, 1, 2].filter((p) => p !== viewer);
+    expect(others.some((p) => hands(a, p) !== hands(g, p) || hands(b, p) !== hands(g, p))).toBe(true);
+    // …and the real game is untouched.
+    expect(viewOf(g, -1)).toEqual(viewOf(g.clone(), -1));
+  });
+
+  test('a scripted pile becomes a shuffled one: its order is hidden', () => {
+    const draws = ['BA/RFr', 'BA/C', 'BA/L', 'BA/Rr', 'BA/CRr', 'BA/RRR'];
+    const g = unwrap(Game.create({ players: 2, draws }));
+    const seen = new Set<string>();
+    for (let s = 0; s < 20; s++) {
+      const d = g.determinize(0, s);
+      d.apply({ type: 'place', x: 1, y: 0, rotation: 0 });
+      d.apply({ type: 'pass' });
+      seen.add(d.drawnTile ?? '');
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});
