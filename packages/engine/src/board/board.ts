@@ -82,16 +82,8 @@ export class Board {
     const delta = this.grid.sideDelta;
     if (cat.triangle[t] === 0) {
       if (this.cellTiles[c] !== 0) return false;
-      let have = 0;
-      let mask = 0;
-      for (let s = 0; s < 4; s++) {
-        const e = sideType[(c + delta[s]) * 4 + ((s + 2) & 3)];
-        if (e !== E_NONE) {
-          have |= e << (2 * s);
-          mask |= 3 << (2 * s);
-        }
-      }
-      return mask !== 0 && ((cat.pattern[t * 4 + q] ^ have) & mask) === 0;
+      const n = this.neighbourTypes(c);
+      return n >>> 8 !== 0 && ((cat.pattern[t * 4 + q] ^ n) & (n >>> 8)) === 0;
     }
     const [a, b] = cornerSides(q);
     if (sideSlot[c * 4 + a] !== -1 || sideSlot[c * 4 + b] !== -1) return false;
@@ -147,6 +139,25 @@ export class Board {
   }
 
   /**
+   * The edge types facing cell c, packed two bits per side (n lowest, as `Catalog.pattern`) in bits
+   * 0–7, and in bits 8–15 a mask of the sides where a tile touches.
+   */
+  neighbourTypes(c: number): number {
+    const sideType = this.sideType;
+    const delta = this.grid.sideDelta;
+    let have = 0;
+    let mask = 0;
+    for (let s = 0; s < 4; s++) {
+      const e = sideType[(c + delta[s]) * 4 + ((s + 2) & 3)];
+      if (e !== E_NONE) {
+        have |= e << (2 * s);
+        mask |= 3 << (2 * s);
+      }
+    }
+    return have | (mask << 8);
+  }
+
+  /**
    * Appends every legal (cell, quarter turns) of a square tile kind t, encoded by `encode`, to
    * `out[n..)` (B-4). Each frontier cell's neighbours are read once, then each rotation costs one
    * XOR and mask against the kind's packed side types.
@@ -157,23 +168,14 @@ export class Board {
     n: number,
     encode: (cell: number, q: number) => number,
   ): number {
-    const sideType = this.sideType;
-    const delta = this.grid.sideDelta;
     const pattern = this.catalog.pattern;
     const base = t * 4;
     for (let i = 0; i < this.frontierCount; i++) {
       const c = this.frontier[i];
-      let have = 0;
-      let mask = 0;
-      for (let s = 0; s < 4; s++) {
-        const e = sideType[(c + delta[s]) * 4 + ((s + 2) & 3)];
-        if (e !== E_NONE) {
-          have |= e << (2 * s);
-          mask |= 3 << (2 * s);
-        }
-      }
+      const nb = this.neighbourTypes(c);
+      const mask = nb >>> 8;
       if (mask === 0) continue;
-      for (let q = 0; q < 4; q++) if (((pattern[base + q] ^ have) & mask) === 0) out[n++] = encode(c, q);
+      for (let q = 0; q < 4; q++) if (((pattern[base + q] ^ nb) & mask) === 0) out[n++] = encode(c, q);
     }
     return n;
   }

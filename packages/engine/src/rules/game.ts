@@ -494,6 +494,14 @@ export class Game {
     return this.board.slotCell[this.graph.slot[seg]];
   }
 
+  /** The index of a meeple of `player` standing on segment `seg`, or -1. */
+  meepleAt(player: number, seg: number): number {
+    for (let i = player * MEEPLES_PER_PLAYER; i < (player + 1) * MEEPLES_PER_PLAYER; i++) {
+      if (this.meepleSeg[i] === seg) return i;
+    }
+    return -1;
+  }
+
   /** Owner of meeple index i. */
   meepleOwner(i: number): number {
     return Math.floor(i / MEEPLES_PER_PLAYER);

@@ -142,9 +142,8 @@ export class CropCircle {
     const seg = locateFeature(g, action.x, action.y, action.corner, action.feature);
     if (!seg.ok) return seg.error;
     const p = g.toAct;
-    for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++) {
-      if (g.meepleSeg[i] === seg.value) return { move: encodeMove(M_CROP, i) };
-    }
+    const i = g.meepleAt(p, seg.value);
+    if (i >= 0) return { move: encodeMove(M_CROP, i) };
     return ruleError('action/not-legal', `player ${p} has no meeple there`, 'H-13');
   }
 }

@@ -134,9 +134,8 @@ export function fairyCandidate(
   const seg = locateFeature(g, a.x, a.y, a.corner, a.feature as number);
   if (!seg.ok) return seg.error;
   const who = g.toAct;
-  for (let i = who * MEEPLES_PER_PLAYER; i < (who + 1) * MEEPLES_PER_PLAYER; i++) {
-    if (g.meepleSeg[i] === seg.value) return { move: encodeMove(M_FAIRY, i) };
-  }
+  const i = g.meepleAt(who, seg.value);
+  if (i >= 0) return { move: encodeMove(M_FAIRY, i) };
   return ruleError(
     'fairy/not-own-meeple',
     `player ${who} has no meeple on that feature to put the fairy next to`,

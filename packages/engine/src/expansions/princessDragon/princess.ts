@@ -10,7 +10,6 @@ import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
 import { M_PRINCESS, encodeMove, moveType } from '../../rules/actions.js';
 import { locateFeature } from '../../rules/checked.js';
-import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { MAX_FEATURES } from '../../tiles/catalog.js';
@@ -68,9 +67,8 @@ export function princessCandidate(
   }
   const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
   if (!seg.ok) return seg.error;
-  for (let i = a.owner * MEEPLES_PER_PLAYER; i < (a.owner + 1) * MEEPLES_PER_PLAYER; i++) {
-    if (g.meepleSeg[i] === seg.value) return { move: encodeMove(M_PRINCESS, i) };
-  }
+  const i = g.meepleAt(a.owner, seg.value);
+  if (i >= 0) return { move: encodeMove(M_PRINCESS, i) };
   return ruleError('action/not-legal', `player ${a.owner} has no knight there`, 'D-10');
 }
 

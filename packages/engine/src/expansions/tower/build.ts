@@ -20,7 +20,6 @@ import {
   moveType,
 } from '../../rules/actions.js';
 import { locateFeature, locateTile } from '../../rules/checked.js';
-import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { K_TOWER } from '../../types.js';
@@ -153,9 +152,8 @@ export function towerCandidate(
     }
     const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
     if (!seg.ok) return seg.error;
-    for (let i = a.owner * MEEPLES_PER_PLAYER; i < (a.owner + 1) * MEEPLES_PER_PLAYER; i++) {
-      if (g.meepleSeg[i] === seg.value) return { move: encodeMove(M_CAPTURE, i) };
-    }
+    const i = g.meepleAt(a.owner, seg.value);
+    if (i >= 0) return { move: encodeMove(M_CAPTURE, i) };
     return ruleError('action/not-legal', `player ${a.owner} has no meeple there`, 'T-3');
   }
   const seg = towerAt(tw, a.x, a.y, a.corner);
