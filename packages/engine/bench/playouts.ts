@@ -1,29 +1,31 @@
 /**
- * Benchmark: uniformly random full base games on one core (`npm run bench`).
- * Prints games/s, decisions/s and memory; never asserts anything (STYLE §2.9).
+ * Benchmark (`npm run bench`): on one core, uniformly random full games for the base game, the base
+ * game with each expansion and with all three; legal-placement generation per second; the size of
+ * a game state (what `clone()` copies) and peak memory. Prints figures, never asserts (STYLE §2.9).
  *
- * Usage: node packages/engine/bench/dist/playouts.js [games=5000] [players=2]
- * Runs the base game, then the base game with each expansion.
+ * Usage: node packages/engine/bench/dist/playouts.js [games=5000] [players=2] [--json]
  */
 import type { GameConfig } from '@carc/engine';
-import { Game } from '@carc/engine';
+import { Game, unwrap } from '@carc/engine';
 
-const games = Number(process.argv[2] ?? 5000);
-const players = Number(process.argv[3] ?? 2);
-const configs: { label: string; expansions: GameConfig['expansions'] }[] = [
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const numbers = args.filter((a) => /^\d+$/.test(a)).map(Number);
+const games = numbers[0] ?? 5000;
+const players = numbers[1] ?? 2;
+const configs: { label: string; expansions: NonNullable<GameConfig['expansions']> }[] = [
   { label: 'base game', expansions: [] },
   { label: 'base + The Princess & the Dragon', expansions: ['princess-and-dragon'] },
   { label: 'base + The Tower', expansions: ['tower'] },
-  { label: 'base + The Tower + The Princess & the Dragon', expansions: ['tower', 'princess-and-dragon'] },
   { label: 'base + Halflings', expansions: ['halflings'] },
   { label: 'base + all three expansions', expansions: ['halflings', 'tower', 'princess-and-dragon'] },
 ];
 
-function run(
-  n: number,
-  seed0: number,
-  expansions: GameConfig['expansions'],
-): { decisions: number; tiles: number; ms: number } {
+let peakRss = 0;
+const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+
+/** Plays n random games; returns decisions, tiles placed and elapsed milliseconds. */
+function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
   let decisions = 0;
   let tiles = 0;
   let rng = 0x9e3779b9 ^ seed0;
@@ -42,22 +44,95 @@ function run(
       decisions++;
     }
     tiles += game.placedCount;
+    if (i % 500 === 0) sampleMemory();
   }
   return { decisions, tiles, ms: performance.now() - start };
 }
 
-const line = (label: string, value: string) => console.log(`  ${label.padEnd(26)}${value}`);
-console.log(`random games, ${players} players, one core (Node ${process.version}), ${games} games each`);
-for (const { label, expansions } of configs) {
+/** Legal-placement generations per second, over positions sampled from random base games. */
+function placementRate(): { perSecond: number; meanPlacements: number } {
+  const positions: Game[] = [];
+  for (let s = 0; positions.length < 300; s++) {
+    const g = unwrap(Game.create({ players, seed: 50_000 + s }));
+    const buf = new Int32Array(g.maxMoves);
+    for (let k = 0; !g.isOver; k++) {
+      if (g.phaseName === 'place' && k % 17 === 0) positions.push(g.clone());
+      g.play(buf[(k * 7919) % g.legalMoves(buf)]!);
+    }
+  }
+  const buf = new Int32Array(positions[0]!.maxMoves);
+  let total = 0;
+  let runs = 0;
+  const start = performance.now();
+  while (performance.now() - start < 1000) {
+    for (const p of positions) {
+      // The placement phase lists the placements computed at the draw; recompute them the way a draw does.
+      total += p.collectPlacements(p.drawn, buf, 0, (c, q) => c * 4 + q);
+      runs++;
+    }
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { perSecond: runs / seconds, meanPlacements: total / runs };
+}
+
+/** Bytes of typed arrays one game state holds (what clone() copies), mid-game. */
+function stateBytes(expansions: GameConfig['expansions']): number {
+  const g = unwrap(Game.create({ players, seed: 7, expansions }));
+  const buf = new Int32Array(g.maxMoves);
+  for (let k = 0; k < 60 && !g.isOver; k++) g.play(buf[k % g.legalMoves(buf)]!);
+  const seen = new Set<object>();
+  const size = (o: unknown, depth: number): number => {
+    if (typeof o !== 'object' || o === null || seen.has(o) || depth > 3) return 0;
+    seen.add(o);
+    if (ArrayBuffer.isView(o)) return o.byteLength;
+    if (o === g.catalog || o === g.grid) return 0; // shared, never copied
+    return Object.values(o).reduce((s: number, v) => s + size(v, depth + 1), 0);
+  };
+  return size(g.clone(), 0);
+}
+
+const results = configs.map(({ label, expansions }) => {
   run(Math.min(500, games), 1_000_000, expansions); // warm-up: let the JIT settle before measuring
-  const heapBefore = process.memoryUsage().heapUsed;
   const { decisions, tiles, ms } = run(games, 0, expansions);
   const seconds = ms / 1000;
-  console.log(label);
-  line('games/s', (games / seconds).toFixed(0));
-  line('decisions/s', (decisions / seconds).toFixed(0));
-  line('µs per decision', ((ms * 1000) / decisions).toFixed(2));
-  line('ms per game', (ms / games).toFixed(3));
-  line('mean tiles placed', (tiles / games).toFixed(2));
-  line('heap growth (MB)', ((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1));
+  return {
+    label,
+    expansions,
+    gamesPerSecond: Math.round(games / seconds),
+    decisionsPerSecond: Math.round(decisions / seconds),
+    microsecondsPerDecision: Number(((ms * 1000) / decisions).toFixed(2)),
+    meanTilesPlaced: Number((tiles / games).toFixed(2)),
+    stateBytes: stateBytes(expansions),
+  };
+});
+const placements = placementRate();
+sampleMemory();
+const report = {
+  node: process.version,
+  players,
+  games,
+  results,
+  placementGenerationsPerSecond: Math.round(placements.perSecond),
+  meanLegalPlacements: Number(placements.meanPlacements.toFixed(1)),
+  peakRssMB: Number((peakRss / 1e6).toFixed(1)),
+};
+
+if (json) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const line = (label: string, value: string | number) => console.log(`  ${label.padEnd(26)}${value}`);
+  console.log(`random games, ${players} players, one core (Node ${process.version}), ${games} games each`);
+  for (const r of results) {
+    console.log(r.label);
+    line('games/s', r.gamesPerSecond);
+    line('decisions/s', r.decisionsPerSecond);
+    line('µs per decision', r.microsecondsPerDecision);
+    line('mean tiles placed', r.meanTilesPlaced);
+    line('bytes per game state', r.stateBytes);
+  }
+  console.log('placement generation (base game)');
+  line('generations/s', report.placementGenerationsPerSecond);
+  line('mean legal placements', report.meanLegalPlacements);
+  console.log('memory');
+  line('peak RSS (MB)', report.peakRssMB);
 }

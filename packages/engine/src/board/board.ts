@@ -24,7 +24,7 @@ export class Board {
   /** Tiles per cell: 0, 1, or 2 (two triangles). */
   readonly cellTiles: Int8Array;
   /** Slot covering side s of cell c at c · 4 + s, or -1. */
-  readonly sideSlot: Int32Array;
+  readonly sideSlot: Int16Array;
   /** Edge type (E_*) at c · 4 + s, or E_NONE. */
   readonly sideType: Int8Array;
   /**
@@ -61,7 +61,7 @@ export class Board {
     this.slotCell = new Int32Array(maxTiles);
     this.slotSeg = new Int32Array(maxTiles);
     this.cellTiles = new Int8Array(grid.size);
-    this.sideSlot = new Int32Array(grid.size * 4).fill(-1);
+    this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
     this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.inFrontier = new Uint8Array(grid.size);
