@@ -58,7 +58,7 @@ export function replayReport(rec: GameRecord, game: Game): ReplayReport {
     scoreEvents: scoreEvents(game.events).map(withoutType),
     meeples: { supply: view.supply, board: view.meeples },
     tilesLeft: view.bag,
-    legalActions: view.legalActions,
+    legalActions: game.legalActions(),
     tiles: view.tiles,
     expansions: view.expansions,
   };

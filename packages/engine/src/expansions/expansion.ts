@@ -49,6 +49,8 @@ export interface ExpansionInstance {
   readonly beforeDraw?: readonly Step[];
   /** Steps after phase 2, each placed just before or after the base `score` step (X-3). */
   readonly steps?: readonly { step: Step; where: 'before-score' | 'after-score' }[];
+  /** Once, when the start tile and any set-up are on the board, before the first turn (H-3: the deal). */
+  onStart?(): void;
   /** At the start of a turn, before the draw (D-15). */
   onTurnStart?(): void;
   /** A tile has been drawn; false keeps it out of play for now (the expansion has put it aside). */

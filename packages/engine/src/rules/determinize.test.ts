@@ -53,3 +53,21 @@ describe('determinize: what a player may not see is resampled, what they see is 
     expect(seen.size).toBeGreaterThan(1);
   });
 });
+
+describe('H-3 the deal', () => {
+  test('hands are shuffled by the seed, and set-up triangles leave the set', () => {
+    const handsOf = (seed: number) => {
+      const g = unwrap(Game.create({ players: 2, seed, expansions: ['halflings'] }));
+      return JSON.stringify([0, 1].map((p) => (viewOf(g, p) as { hands?: unknown[] }).hands?.[p]));
+    };
+    expect(new Set([1, 2, 3, 4, 5].map(handsOf)).size).toBeGreaterThan(3);
+    const setup = { tiles: [{ tile: 'H1-07', x: 0, y: 1, rotation: 0 as const }] };
+    for (let seed = 0; seed < 30; seed++) {
+      const g = unwrap(
+        Game.create({ players: 6, seed, expansions: ['halflings'], setup, options: { halflingsHand: 4 } }),
+      );
+      for (let p = 0; p < 6; p++)
+        expect((viewOf(g, p) as { hands?: string[][] }).hands?.[p]).not.toContain('H1-07');
+    }
+  });
+});

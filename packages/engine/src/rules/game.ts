@@ -333,6 +333,11 @@ export class Game {
         for (const [id, n] of Object.entries(TILE_SETS[set])) counts.set(id, (counts.get(id) ?? 0) + n);
       const take = (id: string, path: string): SetupError | undefined => {
         const n = counts.get(id) ?? 0;
+        // A set-up triangle comes out of the Halflings' set, not the pile (H-3).
+        const k = catalog.kindOf(id);
+        if (n === 0 && k !== undefined && catalog.triangle[k] === 1 && expansionIds.includes('halflings')) {
+          return undefined;
+        }
         if (n === 0)
           return { code: 'setup/invalid', path, message: `${path}: no ${id} left in ${sets.join(' + ')}` };
         counts.set(id, n - 1);
@@ -412,6 +417,7 @@ export class Game {
     }
     g.current = first;
     g.recordEvents = config.recordEvents === true;
+    for (const x of g.expansions) x.onStart?.();
     g.startTurn();
     return ok(g);
   }

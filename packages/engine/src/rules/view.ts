@@ -45,7 +45,7 @@ export interface GameView {
   meeples: MeepleView[];
   /** Tiles left to draw: total and counts by kind; the order is hidden. */
   bag: { size: number; counts: Record<string, number> };
-  /** The viewer's legal actions when it is their turn (all players' for a spectator). */
+  /** The viewer's legal actions when they are the player to act (none for a spectator). */
   legalActions: Action[];
   /** Expansions in play. */
   expansions: string[];
@@ -84,7 +84,8 @@ export function viewOf(game: Game, viewer: number): GameView {
   }
   const sorted: Record<string, number> = {};
   for (const id of Object.keys(counts).sort()) sorted[id] = counts[id];
-  const mayAct = viewer === -1 || viewer === game.toAct;
+  // Only the player to act sees their choices: they can name hidden things (H-3: one's triangles).
+  const mayAct = viewer >= 0 && viewer === game.toAct;
   return {
     viewer,
     players: game.players,

@@ -15,6 +15,7 @@
 import type { Action } from '../../rules/actions.js';
 import { M_CROP, M_CROP_CIRCLE, M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
+import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
@@ -82,7 +83,6 @@ export class Halflings implements ExpansionInstance {
       this.handCount = new Int32Array(g.players);
       this.pool = Int16Array.from(kinds);
       this.poolCount = kinds.length;
-      if (g.options.halflingsDeal === 'draw') this.deal();
     }
     this.beforeDraw = [this.draftStep(), this.handStep()];
     const crop = this.crop;
@@ -144,6 +144,21 @@ export class Halflings implements ExpansionInstance {
   /** Picks a draft must make: `halflings-hand` each, as far as the triangles go. */
   private get draftTotal(): number {
     return Math.min(this.game.players * this.game.options.halflingsHand, this.draftPicks + this.poolCount);
+  }
+
+  /** H-3: once the set-up is on the board (its triangles leave the set), the deal, from the seeded generator. */
+  onStart(): void {
+    const g = this.game;
+    for (let s = 0; s < g.board.slotCount; s++) {
+      const k = g.board.slotKind[s];
+      for (let i = 0; i < this.poolCount; i++) {
+        if (this.pool[i] === k) {
+          this.pool[i] = this.pool[--this.poolCount];
+          break;
+        }
+      }
+    }
+    if (g.options.halflingsDeal === 'draw') this.deal();
   }
 
   /** H-3: shuffled face down, each player draws `halflings-hand`; the rest stay in the box. */
@@ -304,11 +319,11 @@ export class Halflings implements ExpansionInstance {
         'H-4',
       );
     }
-    return ruleError(
-      'tile/edge-mismatch',
-      'the triangle does not fit there (H-2: long side only against the other triangle)',
-      'H-4',
-    );
+    if (t === M_DRAW) return undefined;
+    const payload = move >>> 4;
+    const kind = this.hand[g.current * HAND_CAP + (payload & 7)];
+    const c = payload >>> 5;
+    return whyNotFit(g, kind, (payload >>> 3) & 3, c, g.grid.x(c), g.grid.y(c));
   }
 
   onScored(root: number, event: ScoreEvent): void {
