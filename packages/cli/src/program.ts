@@ -81,6 +81,11 @@ Examples:
     .argument('<record>', 'game record (JSON, format "carcassonne-record")')
     .option('-c, --check', 'verify the expectations embedded in the record (exit 1 if one fails)')
     .option('-q, --quiet', 'do not print the final state')
+    .option(
+      '--viewer <player>',
+      'print only what this player may see: their view and the record as shown to them (H-3)',
+      integer('--viewer', 0, 5),
+    )
     .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
     .addHelpText(
       'after',
@@ -92,7 +97,7 @@ Examples:
   $ carcassonne replay game.json > final.json
   $ carcassonne replay game.json --check --quiet`,
     )
-    .action((record: string, opts: { check?: boolean; quiet?: boolean; tiles?: string }) => {
+    .action((record: string, opts: { check?: boolean; quiet?: boolean; tiles?: string; viewer?: number }) => {
       setExit(runReplay(record, opts, io));
     });
 

@@ -77,6 +77,26 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     expect(viewOf(replayed.value.game, -1)).toEqual(viewOf(game, -1));
   });
 
+  it('H-3 replay --viewer shows what that player may see: their hand only, no seed', async () => {
+    const config = { players: 2, seed: 5, expansions: ['halflings' as const] };
+    const game = unwrap(Game.create(config));
+    const buf = new Int32Array(game.maxMoves);
+    const actions: { player: number; action: Action }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = buf[(i * 3) % game.legalMoves(buf)]!;
+      actions.push({ player: game.toAct, action: game.toAction(m) });
+      game.play(m);
+    }
+    const io = memoryIo({ 'g.json': JSON.stringify(makeRecord(config, actions)) });
+    expect(await run(['replay', 'g.json', '--viewer', '0'], io)).toBe(0);
+    const out = JSON.parse(io.stdout) as { view: { hands: unknown[] }; record: Record<string, unknown> };
+    const own = (viewOf(game, 0) as unknown as { hands: string[][] }).hands[0];
+    expect(out.view.hands).toEqual([own, null]);
+    expect(out.record.hand).toEqual(own);
+    expect(out.record.seed).toBeUndefined();
+    expect(out.record.format).toBe('carcassonne-record-view');
+  });
+
   it('refuses a broken file before any game starts, naming the file, tile and field', async () => {
     const broken = [
       MY_TILES[0],

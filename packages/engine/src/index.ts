@@ -35,5 +35,6 @@ export {
   replayRecord,
   compareExpectations,
   makeRecord,
+  redactRecord,
   scoreEvents,
 } from './notation/record.js';

@@ -1,7 +1,8 @@
 /** `carcassonne replay <record> [--check]`: the final state of a recorded game, and its expectations. */
 import type { Action, Game, GameRecord, MeepleView, PlacedTileView, Phase, ScoreEvent } from '@carc/engine';
-import { scoreEvents, viewOf } from '@carc/engine';
+import { redactRecord, scoreEvents, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
+import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
 import { loadRecord, recordErrorMessage, replay } from '../load.js';
 
@@ -12,6 +13,8 @@ export interface ReplayOptions {
   quiet?: boolean;
   /** A file of extra tile definitions (H-0). */
   tiles?: string;
+  /** Print only what this player may see (H-3): their view and the record as shown to them. */
+  viewer?: number;
 }
 
 /** The final state of a replayed game, as printed. */
@@ -93,7 +96,13 @@ export function countExpectations(rec: GameRecord): number {
 export function runReplay(file: string, opts: ReplayOptions, io: Io): number {
   const rec = loadRecord(file, io, opts.tiles);
   const { game, mismatches } = replay(file, rec, opts.check === true);
-  if (!opts.quiet) io.out(formatJson(replayReport(rec, game)));
+  if (opts.viewer !== undefined) {
+    if (opts.viewer >= game.players)
+      throw new CliError(`--viewer must be a player from 0 to ${game.players - 1}`);
+    const shown = redactRecord(rec, opts.viewer);
+    if (!shown.ok) throw new CliError(recordErrorMessage(file, shown.error, rec));
+    if (!opts.quiet) io.out(formatJson({ view: viewOf(game, opts.viewer), record: shown.value }));
+  } else if (!opts.quiet) io.out(formatJson(replayReport(rec, game)));
   if (!opts.check) return 0;
   const total = countExpectations(rec);
   if (mismatches.length > 0) {

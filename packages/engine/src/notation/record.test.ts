@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Game } from '../rules/game.js';
 import { viewOf } from '../rules/view.js';
-import { makeRecord, parseRecord, readRecord, replayRecord } from './record.js';
+import { makeRecord, parseRecord, readRecord, redactRecord, replayRecord } from './record.js';
 
 const base = { format: 'carcassonne-record', version: 1, players: ['Ann', 'Ben'] };
 const errorOf = (text: string) => {
@@ -130,3 +130,31 @@ function unwrapEncode(game: Game, action: Parameters<Game['encode']>[0]): number
   if (!m.ok) throw new Error(m.error.message);
   return m.value;
 }
+
+describe('H-3 a record shown to a player', () => {
+  test("keeps the public game and the viewer's hand, never the seed, the pile or other hands", () => {
+    const config = { players: 3, seed: 21, expansions: ['halflings' as const] };
+    const g = Game.create(config);
+    if (!g.ok) throw new Error(g.error.message);
+    const game = g.value;
+    const buf = new Int32Array(game.maxMoves);
+    const actions = [];
+    for (let i = 0; i < 12; i++) {
+      const m = buf[(i * 5) % game.legalMoves(buf)];
+      actions.push({ player: game.toAct, action: game.toAction(m) });
+      game.play(m);
+    }
+    const rec = readRecord(makeRecord(config, actions));
+    if (!rec.ok) throw new Error(rec.error.message);
+    const shown = redactRecord(rec.value, 1);
+    if (!shown.ok) throw new Error(shown.error.message);
+    const text = JSON.stringify(shown.value);
+    expect(shown.value.seed).toBeUndefined();
+    expect(shown.value.draws).toBeUndefined();
+    const hands = [0, 1, 2].map((p) => ((viewOf(game, p) as { hands?: string[][] }).hands ?? [])[p] ?? []);
+    expect(shown.value.hand).toEqual(hands[1]);
+    // Another player's triangles appear only once played (in the actions), never from their hand.
+    for (const id of [...hands[0], ...hands[2]]) expect(text).not.toContain(`"${id}"`);
+    expect((shown.value.actions as unknown[]).length).toBe(12);
+  });
+});

@@ -561,3 +561,35 @@ export function makeRecord(
 
 /** The score events of a replayed game, for reports. */
 export const scoreEvents = (events: readonly GameEvent[]) => events.filter((e) => e.type === 'score');
+
+/**
+ * A record as it may be shown to `viewer` during a game (H-3): everything public — options,
+ * players, start tile, set-up, the actions so far and the tiles drawn so far — but no seed and no
+ * scripted pile (they would reveal the order of future draws and the other players' hands), and
+ * the viewer's own hand. It is a log to read, not a record to replay: `format` says so.
+ */
+export function redactRecord(rec: GameRecord, viewer: number): Result<Record<string, unknown>, RecordError> {
+  const replay = replayRecord(rec);
+  if (!replay.ok) return replay;
+  const game = replay.value.game;
+  const view = viewOf(game, viewer);
+  const out: Record<string, unknown> = {
+    format: 'carcassonne-record-view',
+    version: RECORD_VERSION,
+    viewer,
+    players: [...rec.players],
+  };
+  if (rec.expansions.length > 0) out.expansions = [...rec.expansions];
+  const opts = makeOptions(rec.options);
+  if (Object.keys(opts).length > 0) out.options = opts;
+  if (rec.startTile !== undefined) out.startTile = rec.startTile;
+  if (rec.endAfter !== undefined) out.endAfter = rec.endAfter;
+  if (rec.firstPlayer !== undefined) out.firstPlayer = rec.firstPlayer;
+  if (rec.setup !== undefined) out.setup = rec.setup;
+  if (rec.tiles !== undefined) out.tiles = rec.tiles;
+  out.drawn = game.events.flatMap((e) => (e.type === 'draw' ? [e.tile] : []));
+  const hands = (view as { hands?: unknown[] }).hands;
+  if (Array.isArray(hands) && viewer >= 0) out.hand = hands[viewer];
+  out.actions = rec.actions.map(({ player, action }) => ({ player, ...action }));
+  return ok(out);
+}
