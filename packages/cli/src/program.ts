@@ -168,6 +168,12 @@ Examples:
       [] as ExpansionId[],
     )
     .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
+    .option(
+      '-w, --workers <n>',
+      'worker threads (results identical to one thread)',
+      integer('--workers', 1, 64),
+      1,
+    )
     .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
     .option(
       '-o, --option <id=value>',
@@ -181,7 +187,7 @@ Examples:
         '  $ carcassonne simulate -x princess-and-dragon --preset rgg -o fairy-bonus=5',
     )
     .action(
-      (opts: {
+      async (opts: {
         games: number;
         players: number;
         seed: number;
@@ -190,10 +196,11 @@ Examples:
         preset: string;
         option: string[];
         tiles?: string;
+        workers: number;
       }) => {
         const options = optionValues(opts.option, opts.preset);
         const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
-        setExit(runSimulate({ ...opts, options, tiles }, io));
+        setExit(await runSimulate({ ...opts, options, tiles }, io));
       },
     );
 

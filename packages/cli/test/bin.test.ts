@@ -84,6 +84,19 @@ describe('carcassonne binary', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('simulate --workers spreads games over threads with the same results as one thread', () => {
+    const args = ['simulate', '-n', '40', '-p', '3', '-x', 'tower', '--seed', '11', '--json'];
+    const one = carcassonne(...args);
+    const two = carcassonne(...args, '--workers', '3');
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    const pick = (s: string) => {
+      const r = JSON.parse(s) as Record<string, unknown>;
+      return [r.meanScores, r.wins, r.meanTilesPlaced, r.meanDiscarded, r.meanMoves];
+    };
+    expect(pick(two.stdout)).toEqual(pick(one.stdout));
+  });
+
   it('has help, per-command help and a version', () => {
     const help = carcassonne('--help');
     expect(help.code).toBe(0);

@@ -67,16 +67,16 @@ describe('simulate', () => {
     expect(formatSummary(s)).toMatch(/games\/s\n\nseat {2}mean score {2}wins\n {3}0 +\d+\.\d\d +\d+\n/);
   });
 
-  it('prints JSON with --json and a table otherwise; a progress bar only on a terminal', () => {
+  it('prints JSON with --json and a table otherwise; a progress bar only on a terminal', async () => {
     const io = memoryIo();
-    expect(runSimulate({ games: 3, players: 4, seed: 9, json: true }, io)).toBe(0);
+    expect(await runSimulate({ games: 3, players: 4, seed: 9, json: true }, io)).toBe(0);
     const s = JSON.parse(io.stdout);
     expect(s).toMatchObject({ games: 3, players: 4, seed: 9 });
     expect(s.meanScores).toHaveLength(4);
     expect(io.stderr).toBe('');
 
     const tty = memoryIo({}, true);
-    runSimulate({ games: 3, players: 2, seed: 9 }, tty);
+    await runSimulate({ games: 3, players: 2, seed: 9 }, tty);
     expect(tty.stdout).toContain('mean tiles placed');
     expect(tty.progressCalls).toEqual([1, 2, 3, -3]);
   });
