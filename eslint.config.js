@@ -27,4 +27,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', '@carc/*', 'fs', 'path'] }],
     },
   },
+  {
+    // Bots run wherever the engine runs: no Node or DOM APIs, and of the other packages only the engine.
+    files: ['packages/bots/src/**/*.ts'],
+    ignores: ['packages/bots/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@carc/cli', 'fs', 'path'] }],
+    },
+  },
 );

@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    // Tests run against the engine's sources, not its build output.
-    alias: { '@carc/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)) },
+    // Tests run against the packages' sources, not their build output.
+    alias: {
+      '@carc/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@carc/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
+    },
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],

@@ -8,9 +8,11 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ExpansionId, Options } from '@carc/engine';
 import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
+import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
 import { runSimulate } from './commands/simulate.js';
+import { runTournamentCommand } from './commands/tournament.js';
 import { loadTiles } from './load.js';
 import type { Io } from './io.js';
 import { CliError } from './io.js';
@@ -49,7 +51,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .name('carcassonne')
     .description(
-      'Carcassonne rules engine on the command line: replay and check game records, draw boards, simulate games.',
+      'Carcassonne rules engine on the command line: replay and check game records, draw boards, simulate games, play bot tournaments.',
     )
     .version(version(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -67,7 +69,8 @@ Examples:
   $ carcassonne replay game.json
   $ carcassonne replay game.json --check
   $ carcassonne render game.json --svg board.svg --cell 96
-  $ carcassonne simulate --games 1000 --players 3 --seed 7`,
+  $ carcassonne simulate --games 1000 --players 3 --seed 7
+  $ carcassonne tournament --bots greedy,random --games 200 --seed 1`,
     );
 
   program
@@ -204,7 +207,104 @@ Examples:
       },
     );
 
+  program
+    .command('tournament')
+    .summary('play bots against each other and report win rates')
+    .description(
+      'Play bots against each other in seat-rotated games: every line-up of --players bots (all ' +
+        'combinations of the entries, or the entries repeated when there are fewer than seats) plays ' +
+        'every seat rotation on the same deal, round r with seed S+r, until at least --games games are ' +
+        'played. Prints per bot: games, wins (a shared win counts 1/k), win rate with its 95% Wilson ' +
+        `interval, mean score and mean time per decision. Bots: ${BOT_NAMES.join(', ')}.`,
+    )
+    .requiredOption('-b, --bots <names>', `bots, comma-separated (${BOT_NAMES.join(', ')})`, botList)
+    .addOption(
+      new Option('-n, --games <n>', 'games to play at least (rounded up to whole rounds)')
+        .argParser(integer('--games', 1))
+        .default(100),
+    )
+    .addOption(
+      new Option('-p, --players <n>', 'players per game (1 to 6)')
+        .argParser(integer('--players', 1, 6))
+        .default(2),
+    )
+    .addOption(
+      new Option('-s, --seed <s>', 'seed of the first deal')
+        .argParser(integer('--seed', 0, 0xffffffff))
+        .default(1),
+    )
+    .option(
+      '--mcts-iterations <k>',
+      `mcts: iterations per decision (default ${DEFAULT_MCTS_BUDGET.iterations}, within ${DEFAULT_MCTS_BUDGET.ms} ms)`,
+      integer('--mcts-iterations', 1),
+    )
+    .option('--mcts-ms <ms>', 'mcts: milliseconds per decision', integer('--mcts-ms', 1))
+    .option('--json', 'print the summary as JSON')
+    .option(
+      '-w, --workers <n>',
+      'worker threads, each a range of rounds (the same games as one thread)',
+      integer('--workers', 1, 64),
+      1,
+    )
+    .option(
+      '-x, --expansions <ids>',
+      `expansions in play, comma-separated (${EXPANSION_IDS.join(', ')})`,
+      expansionList,
+      [] as ExpansionId[],
+    )
+    .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
+    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
+    .option(
+      '-o, --option <id=value>',
+      'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
+      collect,
+      [] as string[],
+    )
+    .addHelpText(
+      'after',
+      '\nWith --mcts-iterations alone the games repeat exactly from the seed; a time budget (--mcts-ms,\n' +
+        'or the default) makes mcts depend on the machine.\n' +
+        '\nExamples:\n  $ carcassonne tournament --bots greedy,random --games 200 --seed 1\n' +
+        '  $ carcassonne tournament --bots mcts,greedy --games 40 --mcts-iterations 2000 --workers 2 --json\n' +
+        '  $ carcassonne tournament -b greedy,random -x tower,princess-and-dragon --players 3',
+    )
+    .action(
+      async (opts: {
+        bots: string[];
+        games: number;
+        players: number;
+        seed: number;
+        mctsIterations?: number;
+        mctsMs?: number;
+        json?: boolean;
+        workers: number;
+        expansions: ExpansionId[];
+        preset: string;
+        option: string[];
+        tiles?: string;
+      }) => {
+        const options = optionValues(opts.option, opts.preset);
+        const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+        setExit(await runTournamentCommand({ ...opts, options, tiles }, io));
+      },
+    );
+
   return program;
+}
+
+/** `-b a,b`: bot names, each checked (a name may repeat: two entries). */
+function botList(value: string): string[] {
+  const names = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new InvalidArgumentError('name at least one bot');
+  for (const n of names) {
+    if (!(BOT_NAMES as readonly string[]).includes(n)) {
+      throw new InvalidArgumentError(`unknown bot "${n}" (${BOT_NAMES.join(', ')})`);
+    }
+  }
+  return names;
 }
 
 /** `-x a,b`: expansion ids, each checked. */

@@ -97,6 +97,17 @@ describe('carcassonne binary', () => {
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
   });
 
+  it('tournament --workers plays the same games as one thread (iteration budget)', () => {
+    const args = ['tournament', '-b', 'greedy,mcts', '-n', '4', '--mcts-iterations', '10', '--json'];
+    const one = carcassonne(...args);
+    const two = carcassonne(...args, '--workers', '2');
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    const pick = (s: string) =>
+      (JSON.parse(s) as { bots: Record<string, unknown>[] }).bots.map((b) => [b.games, b.wins, b.meanScore]);
+    expect(pick(two.stdout)).toEqual(pick(one.stdout));
+  });
+
   it('has help, per-command help and a version', () => {
     const help = carcassonne('--help');
     expect(help.code).toBe(0);

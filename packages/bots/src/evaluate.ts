@@ -1,0 +1,283 @@
+/**
+ * The position heuristic shared by the greedy and MCTS bots: `evaluate(game, player)`, in points.
+ *
+ * Each player q gets an estimated total
+ *
+ *     T(q) = score(q) + Σ value of the features q holds the majority of (ties: each holder)
+ *                     − Σ meeple cost of q's meeples still on the board (and held prisoner)
+ *                     − Σ dragon danger of q's meeples + fairy bonus,
+ *
+ * and the evaluation is `T(player) − max over the others of T(q)` (just `T(player)` alone). Being
+ * symmetric, it values taking or blocking a feature as much as scoring one. With `L` tiles left to
+ * place out of `N` (`f = L / N`, 0 at the end) and `e` a feature's open ends:
+ *
+ * - **completed** road or city (still holding meeples, i.e. not scored yet: the evaluation may look at
+ *   a position in phase 2, before the turn's scoring): exactly what it scores (B-7), and its meeples
+ *   cost nothing (they come back);
+ * - **road**: its tiles (cells, H-8) + `growth · e · min(1, L/10)` expected extensions;
+ * - **city**: `b · (1 + p)`, where `b` = tiles + pennants + `growth · e · min(1, L/10)` is what it
+ *   scores unfinished and `p = closeEnd^e · min(1, L/(3e))` the chance it is completed, which doubles it;
+ * - **monastery**: 1 + occupied cells around + `(8 − around) · monasteryFill · min(1, L/24)`;
+ * - **field**: 3 × (completed cities it touches + Σ p of the unfinished ones): its expected value at
+ *   the end of the game, when fields score (B-9); exact once no tile is left;
+ * - a meeple on a tower (T-7) is worth nothing in itself;
+ * - **meeple economy**: every meeple on an unfinished feature, on a tower or held prisoner costs
+ *   `meeple · f`: a meeple in supply is worth points while the game lasts, nothing at its end;
+ * - **dragon** (D-7): a meeple within 6 cells of the dragon, outside the fairy's protection, costs
+ *   `dragon · r · (7 − d) / 7` at distance `d`, where `r = min(1, 0.25 · dragon tiles left + (1 if a
+ *   hunt is pending))`;
+ * - **fairy** (D-15, D-17): the player whose meeple she stands by gets her scoring bonus (3, or 5;
+ *   none for a meeple on a tower, which is never scored), plus (fairy-bonus 1+3) up to 3 of her
+ *   start-of-turn points.
+ *
+ * At the end of the game every term but the scores is 0, so the evaluation is the exact margin.
+ *
+ * Implementation notes: reads the engine's public state arrays (feature graph, board, meeples) and
+ * allocates nothing: per-root "seen" marks live in scratch arrays reused across calls. The
+ * expansions' state is reached through `game.expansions` by shape (the dragon's unit, the fairy, the
+ * tower's prisoners), as the engine exports no accessor for it.
+ */
+import type { Game } from '@carc/engine';
+import { FEATURE_KINDS, MEEPLES_PER_PLAYER } from '@carc/engine';
+
+const K_ROAD = FEATURE_KINDS.indexOf('road');
+const K_CITY = FEATURE_KINDS.indexOf('city');
+const K_FIELD = FEATURE_KINDS.indexOf('field');
+const K_MONASTERY = FEATURE_KINDS.indexOf('monastery');
+const K_TOWER = FEATURE_KINDS.indexOf('tower');
+
+/** The tunable constants of the heuristic (see the module header). */
+export interface Weights {
+  /** Expected extra tiles per open end of an unfinished road or city. */
+  growth: number;
+  /** Chance that one open end of a city gets closed (raised to the number of open ends). */
+  closeEnd: number;
+  /** Chance that an empty cell around a monastery gets filled. */
+  monasteryFill: number;
+  /** Cost in points of a meeple on the board at the start of the game (falls to 0 at the end). */
+  meeple: number;
+  /** Points a meeple stands to lose to the dragon at full risk, next to it. */
+  dragon: number;
+}
+
+export const DEFAULT_WEIGHTS: Readonly<Weights> = {
+  growth: 0.6,
+  closeEnd: 0.75,
+  monasteryFill: 0.75,
+  meeple: 2.5,
+  dragon: 4,
+};
+
+/** The Princess & the Dragon's state, as far as the heuristic reads it (by shape). */
+interface DragonState {
+  readonly dragonOn: boolean;
+  readonly fairyOn: boolean;
+  dragonUnit: number;
+  huntPending: boolean;
+  fairyMeeple: number;
+  readonly fairyUnit: number;
+}
+
+/** The Tower's state, as far as the heuristic reads it: who holds each meeple prisoner (T-3). */
+interface TowerState {
+  readonly captor: Int32Array;
+}
+
+const isDragonState = (x: object): x is DragonState => 'dragonUnit' in x && 'fairyMeeple' in x;
+const isTowerState = (x: object): x is TowerState => 'captor' in x && 'pieces' in x;
+
+/** Scratch arrays reused by every call (the engine and the bots are single-threaded). */
+const scratch = {
+  rootMark: new Int32Array(0),
+  cityMark: new Int32Array(0),
+  rootEpoch: 0,
+  cityEpoch: 0,
+  totals: new Float64Array(6),
+};
+
+function marks(size: number): void {
+  if (scratch.rootMark.length < size) {
+    scratch.rootMark = new Int32Array(size);
+    scratch.cityMark = new Int32Array(size);
+    scratch.rootEpoch = 0;
+    scratch.cityEpoch = 0;
+  }
+}
+
+/** Tiles still to be placed: the drawn one (if any) and the bag, bounded by an `endAfter` limit. */
+export function tilesLeft(game: Game): number {
+  if (game.isOver) return 0;
+  const inBag = game.bagCount + (game.drawnTile === undefined ? 0 : 1);
+  return Math.max(0, Math.min(inBag, game.endAfter - game.placedCount));
+}
+
+/** Chance that a city with `ends` open ends gets completed with `left` tiles to come. */
+function closeChance(ends: number, left: number, w: Weights): number {
+  if (ends === 0) return 1;
+  if (left === 0) return 0;
+  return Math.pow(w.closeEnd, ends) * Math.min(1, left / (3 * ends));
+}
+
+/** Estimated points of the feature with root r (see the module header), and whether it is complete. */
+function featureValue(game: Game, r: number, left: number, w: Weights): number {
+  const graph = game.graph;
+  const kind = graph.kind[r]!;
+  if (kind === K_ROAD || kind === K_CITY) {
+    const count = game.countTiles ? graph.tiles[r]! : graph.cells[r]!;
+    const ends = graph.openEnds[r]!;
+    if (kind === K_ROAD) return ends === 0 ? count : count + w.growth * ends * Math.min(1, left / 10);
+    const pennants = graph.pennants[r]!;
+    if (ends === 0) {
+      return count === 2 && game.options.tinyCityScoring === 2 ? 2 + pennants : 2 * (count + pennants);
+    }
+    const unfinished = count + pennants + w.growth * ends * Math.min(1, left / 10);
+    return unfinished * (1 + closeChance(ends, left, w));
+  }
+  if (kind === K_MONASTERY) {
+    const board = game.board;
+    const c = board.slotCell[graph.slot[r]!]!;
+    const ring = game.grid.ringDelta;
+    let around = 0;
+    let tiles = board.cellTiles[c]!;
+    for (let i = 0; i < 8; i++) {
+      const n = board.cellTiles[c + ring[i]!]!;
+      if (n !== 0) around++;
+      tiles += n;
+    }
+    const now = game.monasteryTiles ? tiles : 1 + around;
+    if (around === 8) return now;
+    return now + (8 - around) * w.monasteryFill * Math.min(1, left / 24);
+  }
+  if (kind === K_FIELD) return 3 * fieldCities(game, r, left, w);
+  return 0; // a tower (T-7)
+}
+
+/** Completed cities a field touches, plus the completion chances of the unfinished ones. */
+function fieldCities(game: Game, r: number, left: number, w: Weights): number {
+  const { graph, board, catalog } = game;
+  const mark = ++scratch.cityEpoch;
+  const seen = scratch.cityMark;
+  let sum = 0;
+  let m = r;
+  do {
+    const slot = graph.slot[m]!;
+    const feature = catalog.def(board.slotKind[slot]!).features[graph.local[m]!];
+    if (feature !== undefined && feature.cities.length > 0) {
+      const base = board.slotSeg[slot]!;
+      for (const ci of feature.cities) {
+        const cr = graph.find(base + ci);
+        if (seen[cr] === mark) continue;
+        seen[cr] = mark;
+        sum += closeChance(graph.openEnds[cr]!, left, w);
+      }
+    }
+    m = graph.next[m]!;
+  } while (m !== r);
+  return sum;
+}
+
+/** Whether the feature with root r is complete (B-7): it scores now and its meeples come back. */
+function isComplete(game: Game, r: number): boolean {
+  const graph = game.graph;
+  const kind = graph.kind[r]!;
+  if (kind === K_ROAD || kind === K_CITY) return graph.openEnds[r] === 0;
+  if (kind !== K_MONASTERY) return false;
+  const c = game.board.slotCell[graph.slot[r]!]!;
+  const ring = game.grid.ringDelta;
+  for (let i = 0; i < 8; i++) if (game.board.cellTiles[c + ring[i]!] === 0) return false;
+  return true;
+}
+
+/** Cached per catalog: which tile kinds carry the dragon symbol (D-5). */
+const dragonKinds = new WeakMap<object, Uint8Array>();
+
+function dragonTilesLeft(game: Game): number {
+  let kinds = dragonKinds.get(game.catalog);
+  if (kinds === undefined) {
+    kinds = new Uint8Array(game.catalog.defs.length);
+    for (let k = 0; k < kinds.length; k++) kinds[k] = game.catalog.hasSymbol(k, 'dragon') ? 1 : 0;
+    dragonKinds.set(game.catalog, kinds);
+  }
+  let n = 0;
+  for (let i = 0; i < game.bagCount; i++) n += kinds[game.bag[i]!]!;
+  return n;
+}
+
+/** The heuristic value of `game` for `player`, in points (see the module header). */
+export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFAULT_WEIGHTS): number {
+  const P = game.players;
+  if (scratch.totals.length < P) scratch.totals = new Float64Array(P);
+  const totals = scratch.totals;
+  for (let q = 0; q < P; q++) totals[q] = game.scores[q]!;
+  const left = tilesLeft(game);
+  const frac = left / Math.max(1, left + game.placedCount);
+  const meepleCost = w.meeple * frac;
+  const graph = game.graph;
+  marks(graph.parent.length);
+  const rootMark = ++scratch.rootEpoch;
+  const seen = scratch.rootMark;
+
+  let pd: DragonState | undefined;
+  let tower: TowerState | undefined;
+  for (const x of game.expansions) {
+    if (isDragonState(x)) pd = x;
+    else if (isTowerState(x)) tower = x;
+  }
+  // D-7: how dangerous the dragon is now.
+  let risk = 0;
+  let dragonX = 0;
+  let dragonY = 0;
+  let fairyUnit = -1;
+  if (pd !== undefined && pd.dragonOn && pd.dragonUnit >= 0 && left > 0) {
+    risk = Math.min(1, 0.25 * dragonTilesLeft(game) + (pd.huntPending ? 1 : 0));
+    const c = game.units.cellOf(pd.dragonUnit);
+    dragonX = game.grid.x(c);
+    dragonY = game.grid.y(c);
+    fairyUnit = pd.fairyUnit;
+  }
+
+  const meepleSeg = game.meepleSeg;
+  for (let i = 0; i < meepleSeg.length; i++) {
+    const seg = meepleSeg[i]!;
+    if (seg < 0) {
+      // T-3: a prisoner is out of play until exchanged or ransomed.
+      if (seg === -2 && tower !== undefined && tower.captor[i]! >= 0) {
+        totals[Math.floor(i / MEEPLES_PER_PLAYER)]! -= meepleCost;
+      }
+      continue;
+    }
+    const owner = Math.floor(i / MEEPLES_PER_PLAYER);
+    const r = graph.find(seg);
+    const complete = isComplete(game, r);
+    if (seen[r] !== rootMark) {
+      seen[r] = rootMark;
+      const value = featureValue(game, r, left, w);
+      let best = 0;
+      for (let q = 0; q < P; q++) best = Math.max(best, graph.meeples[r * P + q]!);
+      for (let q = 0; q < P; q++) if (graph.meeples[r * P + q] === best) totals[q]! += value;
+    }
+    if (complete) continue;
+    totals[owner]! -= meepleCost;
+    if (risk > 0) {
+      const slot = graph.slot[seg]!;
+      if (fairyUnit >= 0 && game.units.contains(fairyUnit, slot)) continue;
+      const c = game.board.slotCell[slot]!;
+      const d = Math.abs(game.grid.x(c) - dragonX) + Math.abs(game.grid.y(c) - dragonY);
+      if (d < 7) totals[owner]! -= (w.dragon * risk * (7 - d)) / 7;
+    }
+  }
+
+  // D-15, D-17: the fairy's bonus for the player whose meeple she stands by (never scored on a tower, T-7).
+  const fairySeg = pd !== undefined && pd.fairyOn && pd.fairyMeeple >= 0 ? meepleSeg[pd.fairyMeeple]! : -1;
+  if (pd !== undefined && fairySeg >= 0 && graph.kind[fairySeg] !== K_TOWER && !game.isOver) {
+    const owner = Math.floor(pd.fairyMeeple / MEEPLES_PER_PLAYER);
+    const perTurn = game.options.fairyBonus === '1+3' ? Math.min(3, left / P) : 0;
+    totals[owner]! += (game.options.fairyBonus === '5' ? 5 : 3) + perTurn;
+  }
+
+  const own = totals[player]!;
+  if (P === 1) return own;
+  let rival = -Infinity;
+  for (let q = 0; q < P; q++) if (q !== player) rival = Math.max(rival, totals[q]!);
+  return own - rival;
+}

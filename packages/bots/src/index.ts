@@ -1,0 +1,60 @@
+/**
+ * @carc/bots — players for @carc/engine: `random`, `greedy` and `mcts`, the position heuristic they
+ * share, and a tournament runner. Bots see a game only through a `Seat` (seat.ts).
+ */
+import { GreedyBot } from './greedy.js';
+import type { GreedyOptions } from './greedy.js';
+import { MctsBot } from './mcts.js';
+import type { MctsOptions } from './mcts.js';
+import { RandomBot } from './random.js';
+import type { Bot } from './seat.js';
+
+export type { Bot, Seat } from './seat.js';
+export { seatOf } from './seat.js';
+export type { Weights } from './evaluate.js';
+export { DEFAULT_WEIGHTS, evaluate, tilesLeft } from './evaluate.js';
+export type { LookaheadOptions } from './lookahead.js';
+export { Lookahead } from './lookahead.js';
+export { RandomBot } from './random.js';
+export type { GreedyOptions } from './greedy.js';
+export { GreedyBot } from './greedy.js';
+export type { MctsBudget, MctsOptions } from './mcts.js';
+export { DEFAULT_MCTS_BUDGET, MctsBot } from './mcts.js';
+export { BotRng, mixSeed } from './rng.js';
+export type { BotStats, GameResult, TournamentConfig, TournamentSummary } from './tournament.js';
+export {
+  checkTournament,
+  entryLabels,
+  planTournament,
+  playMatch,
+  playRounds,
+  roundSeatings,
+  runTournament,
+  summarizeTournament,
+  wilson,
+} from './tournament.js';
+
+/** The bots by name, weakest first. */
+export const BOT_NAMES = ['random', 'greedy', 'mcts'] as const;
+export type BotName = (typeof BOT_NAMES)[number];
+
+/** Per-kind options for `createBot`. */
+export interface BotOptions {
+  greedy?: GreedyOptions;
+  mcts?: MctsOptions;
+}
+
+/** Whether `name` is one of BOT_NAMES. */
+export const isBotName = (name: string): name is BotName => (BOT_NAMES as readonly string[]).includes(name);
+
+/** Creates the bot called `name` with its own generator seeded from `seed`. */
+export function createBot(name: BotName, seed: number, options: BotOptions = {}): Bot {
+  switch (name) {
+    case 'random':
+      return new RandomBot(seed);
+    case 'greedy':
+      return new GreedyBot(seed, options.greedy);
+    case 'mcts':
+      return new MctsBot(seed, options.mcts);
+  }
+}
