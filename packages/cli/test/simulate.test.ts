@@ -9,7 +9,7 @@ import {
 } from '../src/commands/simulate.js';
 import { CliError } from '../src/io.js';
 import { run } from '../src/program.js';
-import { Rng } from '../src/random.js';
+import { BotRng as Rng } from '@carc/bots';
 import { memoryIo } from './helpers.js';
 
 describe('random games', () => {

@@ -4,7 +4,7 @@ import { Game } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
-import { Rng } from '../random.js';
+import { BotRng as Rng } from '@carc/bots';
 
 export interface SimulateOptions {
   games: number;
