@@ -6,7 +6,7 @@
  * neighbour lookup is one read whatever the shapes. `sideType` caches that side's edge type for
  * placement checks.
  */
-import { SIDE_D, SIDE_SLOTS, complementCorner, cornerSides, opposite } from '../geometry/edges.js';
+import { SIDE_D, SIDE_SLOTS, complementCorner, opposite } from '../geometry/edges.js';
 import type { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
 import { E_NONE } from '../types.js';
@@ -35,6 +35,9 @@ export class Board {
   readonly frontier: Int32Array;
   frontierCount = 0;
   readonly inFrontier: Uint8Array;
+  /** Cells holding a lone triangle (H-1: room for its complement), `gaps[0..gapCount)`. */
+  readonly gaps: Int32Array;
+  gapCount = 0;
 
   constructor(
     readonly grid: Grid,
@@ -54,6 +57,8 @@ export class Board {
       this.frontier = from.frontier.slice();
       this.frontierCount = from.frontierCount;
       this.inFrontier = from.inFrontier.slice();
+      this.gaps = from.gaps.slice();
+      this.gapCount = from.gapCount;
       return;
     }
     this.slotKind = new Int16Array(maxTiles);
@@ -65,6 +70,7 @@ export class Board {
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
     this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.inFrontier = new Uint8Array(grid.size);
+    this.gaps = new Int32Array(maxTiles);
   }
 
   clone(): Board {
@@ -85,14 +91,20 @@ export class Board {
       const n = this.neighbourTypes(c);
       return n >>> 8 !== 0 && ((cat.pattern[t * 4 + q] ^ n) & (n >>> 8)) === 0;
     }
-    const [a, b] = cornerSides(q);
+    // The triangle's two short sides (cornerSides(q), unrolled: this is the hot path of H-4).
+    const a = q;
+    const b = (q + 3) & 3;
     if (sideSlot[c * 4 + a] !== -1 || sideSlot[c * 4 + b] !== -1) return false;
     const row = (t * 4 + q) * SIDE_SLOTS;
     let touches = false;
-    for (const s of [a, b]) {
-      const e = sideType[(c + delta[s]) * 4 + opposite(s)];
-      if (e === E_NONE) continue;
-      if (e !== cat.edgeType[row + s]) return false;
+    const ea = sideType[(c + delta[a]) * 4 + opposite(a)];
+    if (ea !== E_NONE) {
+      if (ea !== cat.edgeType[row + a]) return false;
+      touches = true;
+    }
+    const eb = sideType[(c + delta[b]) * 4 + opposite(b)];
+    if (eb !== E_NONE) {
+      if (eb !== cat.edgeType[row + b]) return false;
       touches = true;
     }
     // H-2: the long side touches only the complementary triangle of the same cell.
@@ -119,6 +131,15 @@ export class Board {
       if (e === E_NONE) continue;
       this.sideSlot[c * 4 + s] = slot;
       this.sideType[c * 4 + s] = e;
+    }
+    if (this.catalog.triangle[t] === 1) {
+      if (this.cellTiles[c] === 1) {
+        this.gaps[this.gapCount++] = c;
+      } else {
+        let i = 0;
+        while (this.gaps[i] !== c) i++;
+        this.gaps[i] = this.gaps[--this.gapCount];
+      }
     }
     // The frontier: this cell leaves it, its empty neighbours join it.
     if (this.inFrontier[c] === 1) {
@@ -180,6 +201,38 @@ export class Board {
     return n;
   }
 
+  /**
+   * Appends every legal (cell, corner) of a triangle kind t to `out[n..)`, like squarePlacements
+   * (H-1, H-4). On an empty frontier cell only the triangle's two short sides meet neighbours, so
+   * the packed test of squares applies to those two sides; a cell beside a lone triangle also needs
+   * the long sides to match, and goes through fits().
+   */
+  trianglePlacements(
+    t: number,
+    out: Int32Array,
+    n: number,
+    encode: (cell: number, q: number) => number,
+  ): number {
+    const pattern = this.catalog.pattern;
+    const base = t * 4;
+    for (let i = 0; i < this.frontierCount; i++) {
+      const c = this.frontier[i];
+      const nb = this.neighbourTypes(c);
+      const mask = nb >>> 8;
+      if (mask === 0) continue;
+      for (let q = 0; q < 4; q++) {
+        // Bits of the short sides q and q + 3 (cornerSides).
+        const m = mask & ((3 << (2 * q)) | (3 << (2 * ((q + 3) & 3))));
+        if (m !== 0 && ((pattern[base + q] ^ nb) & m) === 0) out[n++] = encode(c, q);
+      }
+    }
+    for (let i = 0; i < this.gapCount; i++) {
+      const c = this.gaps[i];
+      for (let q = 0; q < 4; q++) if (this.fits(t, q, c)) out[n++] = encode(c, q);
+    }
+    return n;
+  }
+
   /** The other triangle of a slot's cell, or -1. */
   complementOf(slot: number): number {
     const t = this.slotKind[slot];
@@ -195,8 +248,15 @@ export class Board {
     return n !== -1 ? n : this.sideSlot[c * 4 + 2];
   }
 
-  /** Whether cell c holds a lone triangle, so a complementary triangle could still go there. */
-  hasTriangleGap(c: number): boolean {
-    return this.cellTiles[c] === 1 && this.catalog.triangle[this.slotKind[this.anySlot(c)]] === 1;
+  /** Whether tile kind t fits anywhere (B-5), stopping at the first legal place. */
+  fitsAnywhere(t: number): boolean {
+    for (let i = 0; i < this.frontierCount; i++) {
+      for (let q = 0; q < 4; q++) if (this.fits(t, q, this.frontier[i])) return true;
+    }
+    if (this.catalog.triangle[t] === 0) return false;
+    for (let i = 0; i < this.gapCount; i++) {
+      for (let q = 0; q < 4; q++) if (this.fits(t, q, this.gaps[i])) return true;
+    }
+    return false;
   }
 }

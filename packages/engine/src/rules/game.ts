@@ -162,11 +162,15 @@ export class Game {
   /** When true, play() appends to `events`. */
   recordEvents = false;
   events: GameEvent[] = [];
-  /** Epoch stamps per segment, for "each feature once" loops (see nextEpoch). */
+  /**
+   * Epoch stamps per segment, for "each feature once" loops (see nextEpoch). Scratch space, shared
+   * with clones (with its epoch counter) rather than copied: loops using it never span two games,
+   * and a determinization per search iteration should not allocate it anew.
+   */
   readonly stamp: Int32Array;
-  private epoch = 0;
-  private readonly cellStamp: Int32Array;
-  private readonly moveBuffer: Int32Array;
+  private readonly epoch: { value: number };
+  /** Largest number of legal moves in any position of this game (see maxMoves). */
+  private readonly moveLimit: number;
 
   /** Expansion instances in play, and their hooks gathered once (STYLE §2.5). */
   expansions: readonly ExpansionInstance[] = [];
@@ -224,9 +228,9 @@ export class Game {
       this.lastSlot = from.lastSlot;
       this.placements = from.placements.slice();
       this.placementCount = from.placementCount;
-      this.stamp = new Int32Array(from.stamp.length);
-      this.cellStamp = new Int32Array(from.cellStamp.length);
-      this.moveBuffer = new Int32Array(from.moveBuffer.length);
+      this.stamp = from.stamp;
+      this.epoch = from.epoch;
+      this.moveLimit = from.moveLimit;
       this.wire(from.expansions.map((x) => x.clone(this)));
       return;
     }
@@ -246,10 +250,8 @@ export class Game {
     this.rng = new Uint32Array(4);
     this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
     this.stamp = new Int32Array(maxSegments);
-    this.cellStamp = new Int32Array(this.grid.size);
-    this.moveBuffer = new Int32Array(
-      Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16),
-    );
+    this.epoch = { value: 0 };
+    this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
     this.wire(expansionIds.map((id) => EXPANSIONS[id].create(this)));
   }
 
@@ -487,12 +489,12 @@ export class Game {
 
   /** Largest number of legal moves in any position of this game: the size for a move buffer. */
   get maxMoves(): number {
-    return this.moveBuffer.length;
+    return this.moveLimit;
   }
 
   /** A new epoch for the `stamp` array: a segment is "seen" when its stamp equals it. */
   nextEpoch(): number {
-    return ++this.epoch;
+    return ++this.epoch.value;
   }
 
   /** Cell of a segment's tile. */
@@ -883,26 +885,10 @@ export class Game {
   /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */
   private generatePlacements(t: number, out = this.placements, n0 = 0): number {
     const board = this.board;
-    let n: number;
-    if (this.catalog.triangle[t] === 0) {
-      n = board.squarePlacements(t, out, n0, encodePlace);
-    } else {
-      // A triangle goes on an empty frontier cell or beside a lone triangle (H-1).
-      n = n0;
-      const stamp = this.cellStamp;
-      const mark = ++this.epoch;
-      for (let i = 0; i < board.frontierCount; i++) {
-        const c = board.frontier[i];
-        stamp[c] = mark;
-        for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) out[n++] = encodePlace(c, q);
-      }
-      for (let slot = 0; slot < board.slotCount; slot++) {
-        const c = board.slotCell[slot];
-        if (stamp[c] === mark || !board.hasTriangleGap(c)) continue;
-        stamp[c] = mark;
-        for (let q = 0; q < 4; q++) if (board.fits(t, q, c)) out[n++] = encodePlace(c, q);
-      }
-    }
+    const n =
+      this.catalog.triangle[t] === 0
+        ? board.squarePlacements(t, out, n0, encodePlace)
+        : board.trianglePlacements(t, out, n0, encodePlace);
     if (out === this.placements) this.placementCount = n;
     return n;
   }

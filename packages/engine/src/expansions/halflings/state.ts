@@ -219,7 +219,7 @@ export class Halflings implements ExpansionInstance {
     return {
       id: 'turn',
       // No decision without a playable triangle: the draw is then automatic.
-      enter: () => this.handCount[g.current] > 0 && this.handMoves(undefined) > 1,
+      enter: () => this.hasPlayableTriangle(g.current),
       actor: () => g.current,
       moves: (out) => this.handMoves(out),
       play: (move) => {
@@ -233,10 +233,16 @@ export class Halflings implements ExpansionInstance {
     };
   }
 
+  private hasPlayableTriangle(p: number): boolean {
+    for (let i = 0; i < this.handCount[p]; i++) {
+      if (this.game.board.fitsAnywhere(this.hand[p * HAND_CAP + i])) return true;
+    }
+    return false;
+  }
+
   /** The draw plus every placement of every triangle in the current player's hand. */
-  private handMoves(out: Int32Array | undefined): number {
+  private handMoves(buf: Int32Array): number {
     const g = this.game;
-    const buf = out ?? new Int32Array(g.maxMoves);
     buf[0] = encodeMove(M_DRAW, 0);
     let n = 1;
     const p = g.current;
