@@ -26,9 +26,13 @@
  * - **dragon** (D-7): a meeple within 6 cells of the dragon, outside the fairy's protection, costs
  *   `dragon · r · (7 − d) / 7` at distance `d`, where `r = min(1, 0.25 · dragon tiles left + (1 if a
  *   hunt is pending))`;
- * - **fairy** (D-15, D-17): the player whose meeple she stands by gets her scoring bonus (3, or 5;
- *   none for a meeple on a tower, which is never scored), plus (fairy-bonus 1+3) up to 3 of her
- *   start-of-turn points.
+ * - **fairy** (D-15, D-17): the player whose meeple she stands by gets (fairy-bonus 1+3) her next
+ *   start-of-turn point, plus her scoring bonus (3, or 5) × the chance that the feature is scored
+ *   while she is still there: `p · 1/2` (she is easily taken away), with `p` the completion chance
+ *   of a road or city as above, `closeEnd^(empty cells)` for a monastery, 0 for a field; once no
+ *   tile is left, the whole bonus (final scoring), and nothing for a meeple on a tower (T-7). An
+ *   earlier version counted the whole bonus plus 3 turn points at once: both players then spent
+ *   nearly every phase 2 taking the fairy from each other.
  *
  * At the end of the game every term but the scores is 0, so the evaluation is the exact margin.
  *
@@ -93,6 +97,7 @@ const scratch = {
   rootEpoch: 0,
   cityEpoch: 0,
   totals: new Float64Array(6),
+  after: new Float64Array(6),
 };
 
 function marks(size: number): void {
@@ -176,6 +181,18 @@ function fieldCities(game: Game, r: number, left: number, w: Weights): number {
   return sum;
 }
 
+/** Chance that the feature with root r is scored before the end of the game (fields: never). */
+function scoreChance(game: Game, r: number, left: number, w: Weights): number {
+  const kind = game.graph.kind[r]!;
+  if (kind === K_ROAD || kind === K_CITY) return closeChance(game.graph.openEnds[r]!, left, w);
+  if (kind !== K_MONASTERY) return 0;
+  const c = game.board.slotCell[game.graph.slot[r]!]!;
+  const ring = game.grid.ringDelta;
+  let empty = 0;
+  for (let i = 0; i < 8; i++) if (game.board.cellTiles[c + ring[i]!] === 0) empty++;
+  return closeChance(empty, left, w);
+}
+
 /** Whether the feature with root r is complete (B-7): it scores now and its meeples come back. */
 function isComplete(game: Game, r: number): boolean {
   const graph = game.graph;
@@ -203,8 +220,20 @@ function dragonTilesLeft(game: Game): number {
   return n;
 }
 
-/** The heuristic value of `game` for `player`, in points (see the module header). */
-export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFAULT_WEIGHTS): number {
+/** What `totalsOf` leaves for `withMeeple`: the terms a meeple's own contribution depends on. */
+const context = {
+  left: 0,
+  meepleCost: 0,
+  /** D-7: how dangerous the dragon is now (0: no danger), where it is, and the fairy's unit. */
+  risk: 0,
+  dragonX: 0,
+  dragonY: 0,
+  fairyUnit: -1,
+  dragon: 0,
+};
+
+/** Each player's estimated total T(q) (see the module header), into `scratch.totals`. */
+function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
   const P = game.players;
   if (scratch.totals.length < P) scratch.totals = new Float64Array(P);
   const totals = scratch.totals;
@@ -223,17 +252,16 @@ export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFA
     if (isDragonState(x)) pd = x;
     else if (isTowerState(x)) tower = x;
   }
-  // D-7: how dangerous the dragon is now.
-  let risk = 0;
-  let dragonX = 0;
-  let dragonY = 0;
-  let fairyUnit = -1;
+  context.left = left;
+  context.meepleCost = meepleCost;
+  context.risk = 0;
+  context.fairyUnit = -1;
   if (pd !== undefined && pd.dragonOn && pd.dragonUnit >= 0 && left > 0) {
-    risk = Math.min(1, 0.25 * dragonTilesLeft(game) + (pd.huntPending ? 1 : 0));
+    context.risk = Math.min(1, 0.25 * dragonTilesLeft(game) + (pd.huntPending ? 1 : 0));
     const c = game.units.cellOf(pd.dragonUnit);
-    dragonX = game.grid.x(c);
-    dragonY = game.grid.y(c);
-    fairyUnit = pd.fairyUnit;
+    context.dragonX = game.grid.x(c);
+    context.dragonY = game.grid.y(c);
+    context.fairyUnit = pd.fairyUnit;
   }
 
   const meepleSeg = game.meepleSeg;
@@ -246,9 +274,7 @@ export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFA
       }
       continue;
     }
-    const owner = Math.floor(i / MEEPLES_PER_PLAYER);
     const r = graph.find(seg);
-    const complete = isComplete(game, r);
     if (seen[r] !== rootMark) {
       seen[r] = rootMark;
       const value = featureValue(game, r, left, w);
@@ -256,28 +282,95 @@ export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFA
       for (let q = 0; q < P; q++) best = Math.max(best, graph.meeples[r * P + q]!);
       for (let q = 0; q < P; q++) if (graph.meeples[r * P + q] === best) totals[q]! += value;
     }
-    if (complete) continue;
-    totals[owner]! -= meepleCost;
-    if (risk > 0) {
-      const slot = graph.slot[seg]!;
-      if (fairyUnit >= 0 && game.units.contains(fairyUnit, slot)) continue;
-      const c = game.board.slotCell[slot]!;
-      const d = Math.abs(game.grid.x(c) - dragonX) + Math.abs(game.grid.y(c) - dragonY);
-      if (d < 7) totals[owner]! -= (w.dragon * risk * (7 - d)) / 7;
-    }
+    totals[Math.floor(i / MEEPLES_PER_PLAYER)]! -= meepleBurden(game, seg, r);
   }
 
   // D-15, D-17: the fairy's bonus for the player whose meeple she stands by (never scored on a tower, T-7).
   const fairySeg = pd !== undefined && pd.fairyOn && pd.fairyMeeple >= 0 ? meepleSeg[pd.fairyMeeple]! : -1;
-  if (pd !== undefined && fairySeg >= 0 && graph.kind[fairySeg] !== K_TOWER && !game.isOver) {
-    const owner = Math.floor(pd.fairyMeeple / MEEPLES_PER_PLAYER);
-    const perTurn = game.options.fairyBonus === '1+3' ? Math.min(3, left / P) : 0;
-    totals[owner]! += (game.options.fairyBonus === '5' ? 5 : 3) + perTurn;
+  if (fairySeg >= 0 && graph.kind[fairySeg] !== K_TOWER && !game.isOver) {
+    const owner = Math.floor(pd!.fairyMeeple / MEEPLES_PER_PLAYER);
+    const bonus = game.options.fairyBonus === '5' ? 5 : 3;
+    const turnPoint = game.options.fairyBonus === '1+3' && left > 0 ? 1 : 0;
+    totals[owner]! +=
+      turnPoint + bonus * (left === 0 ? 1 : 0.5 * scoreChance(game, graph.find(fairySeg), left, w));
   }
+  return totals;
+}
 
+/**
+ * What a meeple on segment `seg` (root `r`) costs its owner beyond the feature's value: nothing on a
+ * completed feature (it comes back), else the meeple economy and the dragon's danger (D-7) unless
+ * the fairy protects it (D-16). Reads `context` (set by `totalsOf`).
+ */
+function meepleBurden(game: Game, seg: number, r: number): number {
+  if (isComplete(game, r)) return 0;
+  let cost = context.meepleCost;
+  if (context.risk > 0) {
+    const slot = game.graph.slot[seg]!;
+    if (context.fairyUnit >= 0 && game.units.contains(context.fairyUnit, slot)) return cost;
+    const c = game.board.slotCell[slot]!;
+    const d = Math.abs(game.grid.x(c) - context.dragonX) + Math.abs(game.grid.y(c) - context.dragonY);
+    if (d < 7) cost += (context.dragon * context.risk * (7 - d)) / 7;
+  }
+  return cost;
+}
+
+/** `T(player) − max over the others` (alone: `T(player)`). */
+function margin(totals: Float64Array, player: number, P: number): number {
   const own = totals[player]!;
   if (P === 1) return own;
   let rival = -Infinity;
   for (let q = 0; q < P; q++) if (q !== player) rival = Math.max(rival, totals[q]!);
   return own - rival;
+}
+
+/** The heuristic value of `game` for `player`, in points (see the module header). */
+export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFAULT_WEIGHTS): number {
+  context.dragon = w.dragon;
+  return margin(totalsOf(game, w), player, game.players);
+}
+
+/**
+ * Values of simple phase-2 moves for `player` without evaluating the position again for each:
+ * `out[i]` gets `evaluate()` of the position after `moves[i]` when it is a pass (the position
+ * itself) or `player`'s meeple on segment `segs[i]` (B-6), computed from the position's totals and
+ * the one feature the meeple joins (nothing else changes). `segs[i] < 0` marks a pass.
+ */
+export function evaluateMeeples(
+  game: Game,
+  player: number,
+  segs: Int32Array,
+  n: number,
+  out: Float64Array,
+  w: Readonly<Weights> = DEFAULT_WEIGHTS,
+): void {
+  context.dragon = w.dragon;
+  const P = game.players;
+  const totals = totalsOf(game, w);
+  const base = margin(totals, player, P);
+  if (scratch.after.length < P) scratch.after = new Float64Array(P);
+  const after = scratch.after;
+  const graph = game.graph;
+  for (let i = 0; i < n; i++) {
+    const seg = segs[i]!;
+    if (seg < 0) {
+      out[i] = base;
+      continue;
+    }
+    for (let q = 0; q < P; q++) after[q] = totals[q]!;
+    const r = graph.find(seg);
+    const value = featureValue(game, r, context.left, w);
+    // The feature's value goes to its majority holders, before and after the new meeple.
+    let best = 0;
+    for (let q = 0; q < P; q++) best = Math.max(best, graph.meeples[r * P + q]!);
+    if (best > 0) for (let q = 0; q < P; q++) if (graph.meeples[r * P + q] === best) after[q]! -= value;
+    const mine = graph.meeples[r * P + player]! + 1;
+    const bestAfter = Math.max(best, mine);
+    for (let q = 0; q < P; q++) {
+      const held = q === player ? mine : graph.meeples[r * P + q]!;
+      if (held === bestAfter) after[q]! += value;
+    }
+    after[player]! -= meepleBurden(game, seg, r);
+    out[i] = margin(after, player, P);
+  }
 }

@@ -21,7 +21,7 @@
 import type { Game } from '@carc/engine';
 import { MEEPLES_PER_PLAYER } from '@carc/engine';
 import type { Weights } from './evaluate.js';
-import { DEFAULT_WEIGHTS, evaluate } from './evaluate.js';
+import { DEFAULT_WEIGHTS, evaluate, evaluateMeeples } from './evaluate.js';
 
 /** Move types (low 4 bits of an encoded move, engine rules/actions.ts) the bots tell apart. */
 export const M_PASS = 0;
@@ -43,6 +43,11 @@ export class Lookahead {
   readonly weights: Readonly<Weights>;
   /** A move buffer per depth of the recursion, grown on demand. */
   private readonly bufs: Int32Array[] = [];
+  private readonly valueBufs: Float64Array[] = [];
+  /** simpleScores' scratch: the simple moves' segments (-1: pass) and their indices. */
+  private segs = new Int32Array(0);
+  private index = new Int32Array(0);
+  private simple = new Float64Array(0);
   private order = new Int32Array(0);
   /** Set when a leaf left out a non-simple phase-2 move (first pass). */
   private skipped = false;
@@ -51,6 +56,15 @@ export class Lookahead {
     this.levels = options.levels ?? 2;
     this.wide = options.wide ?? 4;
     this.weights = options.weights ?? DEFAULT_WEIGHTS;
+  }
+
+  private values(depth: number, size: number): Float64Array {
+    let b = this.valueBufs[depth];
+    if (b === undefined || b.length < size) {
+      b = new Float64Array(size);
+      this.valueBufs[depth] = b;
+    }
+    return b;
   }
 
   private buf(depth: number, size: number): Int32Array {
@@ -70,7 +84,7 @@ export class Lookahead {
     const turn = g.turn;
     if (g.phaseName === 'action') {
       this.skipped = false;
-      for (let i = 0; i < n; i++) out[i] = this.simpleScore(g, me, moves[i]!);
+      this.simpleScores(g, me, moves, n, out);
       for (let i = 0; i < n; i++) {
         if (!Number.isNaN(out[i]!)) continue;
         const c = g.clone();
@@ -111,11 +125,9 @@ export class Lookahead {
    */
   quickScores(g: Game, me: number, moves: Int32Array, n: number, out: Float64Array): void {
     const here = evaluate(g, me, this.weights);
-    const action = g.phaseName === 'action' && g.toAct === me;
-    for (let i = 0; i < n; i++) {
-      const v = action ? this.simpleScore(g, me, moves[i]!) : NaN;
-      out[i] = Number.isNaN(v) ? here : v;
-    }
+    if (g.phaseName === 'action' && g.toAct === me) this.simpleScores(g, me, moves, n, out);
+    else out.fill(NaN, 0, n);
+    for (let i = 0; i < n; i++) if (Number.isNaN(out[i]!)) out[i] = here;
   }
 
   /**
@@ -128,10 +140,12 @@ export class Lookahead {
     if (!action && levels <= 0) return evaluate(g, me, this.weights);
     const moves = this.buf(depth, g.maxMoves);
     const n = g.legalMoves(moves);
+    const values = this.values(depth, moves.length);
+    if (action) this.simpleScores(g, me, moves, n, values);
     let best = -Infinity;
     for (let i = 0; i < n; i++) {
       const m = moves[i]!;
-      let v = action ? this.simpleScore(g, me, m) : NaN;
+      let v = action ? values[i]! : NaN;
       if (Number.isNaN(v)) {
         if (action && (!full || levels <= 0)) {
           this.skipped = true;
@@ -144,6 +158,33 @@ export class Lookahead {
       if (v > best) best = v;
     }
     return best === -Infinity ? evaluate(g, me, this.weights) : best;
+  }
+
+  /**
+   * `simpleScore` of each of `moves[0..n)` into `out[0..n)`, from one evaluation of the position
+   * (evaluate.ts `evaluateMeeples`): what the playouts and the greedy bot's leaves spend their time on.
+   */
+  simpleScores(g: Game, me: number, moves: Int32Array, n: number, out: Float64Array): void {
+    if (this.segs.length < n) {
+      this.segs = new Int32Array(n);
+      this.index = new Int32Array(n);
+      this.simple = new Float64Array(n);
+    }
+    let free = false;
+    for (let i = me * MEEPLES_PER_PLAYER; i < (me + 1) * MEEPLES_PER_PLAYER; i++)
+      free ||= g.meepleSeg[i] === -1;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const type = moves[i]! & MOVE_TYPE_MASK;
+      if (type === M_PASS || (type === M_MEEPLE && free)) {
+        this.segs[k] = type === M_PASS ? -1 : moves[i]! >>> 4;
+        this.index[k++] = i;
+      } else {
+        out[i] = NaN;
+      }
+    }
+    evaluateMeeples(g, me, this.segs, k, this.simple, this.weights);
+    for (let j = 0; j < k; j++) out[this.index[j]!] = this.simple[j]!;
   }
 
   /**

@@ -65,6 +65,33 @@ describe('evaluate', () => {
     expect(meeples).toBeGreaterThan(500);
   });
 
+  test('simpleScores (one evaluation plus the joined feature) equals simpleScore move by move, in every expansion set', () => {
+    const look = new Lookahead();
+    let meeples = 0;
+    for (const [e, expansions] of EXPANSION_SETS.entries()) {
+      for (let seed = 0; seed < 6; seed++) {
+        const g = newGame({ players: 2 + (seed % 4), seed: 900 + 10 * e + seed, expansions });
+        const buf = new Int32Array(g.maxMoves);
+        const batch = new Float64Array(g.maxMoves);
+        for (let step = 0; !g.isOver; step++) {
+          const n = g.legalMoves(buf);
+          if (g.phaseName === 'action') {
+            const me = g.toAct;
+            look.simpleScores(g, me, buf, n, batch);
+            for (let i = 0; i < n; i++) {
+              const one = look.simpleScore(g, me, buf[i]!);
+              if (Number.isNaN(one)) expect(batch[i]).toBeNaN();
+              else expect(batch[i]).toBeCloseTo(one, 9);
+              if ((buf[i]! & 15) === 2) meeples++;
+            }
+          }
+          g.play(buf[(step * 7919 + seed) % n]!);
+        }
+      }
+    }
+    expect(meeples).toBeGreaterThan(2000);
+  });
+
   test('tilesLeft counts the drawn tile and respects endAfter', () => {
     const g = newGame({ players: 2, seed: 1 });
     expect(tilesLeft(g)).toBe(71); // 72 base tiles less the start tile; the first one is drawn
