@@ -1,12 +1,14 @@
 /**
  * Benchmark (`npm run bench`): on one core, uniformly random full games for the base game, the base
- * game with each expansion and with all three; legal-placement generation per second; the size of
- * a game state (what `clone()` copies) and peak memory. Prints figures, never asserts (STYLE §2.9).
+ * game with each expansion and with all three; legal-placement generation per second; MCTS
+ * iterations per second (base game and all three); the size of a game state (what `clone()`
+ * copies) and peak memory. Prints figures, never asserts (STYLE §2.9).
  *
- * Usage: node packages/engine/bench/dist/playouts.js [games=5000] [players=2] [--json]
+ * Usage: node bench/dist/bench.js [games=5000] [players=2] [--json]
  */
 import type { GameConfig } from '@carc/engine';
 import { Game, unwrap } from '@carc/engine';
+import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -105,7 +107,44 @@ const results = configs.map(({ label, expansions }) => {
     stateBytes: stateBytes(expansions),
   };
 });
+/**
+ * MCTS iterations per second: the bot's decisions (default settings, an iteration budget) at
+ * positions sampled from seeded random games (every 9th decision, so all phases of a game count).
+ */
+function mctsRate(expansions: GameConfig['expansions']) {
+  const positions: Game[] = [];
+  for (let s = 0; positions.length < 12; s++) {
+    const g = unwrap(Game.create({ players, seed: 70_000 + s, expansions }));
+    const buf = new Int32Array(g.maxMoves);
+    for (let k = 0; !g.isOver && positions.length < 12; k++) {
+      const n = g.legalMoves(buf);
+      if (k % 9 === 4 && n > 1) positions.push(g.clone());
+      g.play(buf[(k * 7919) % n]!);
+    }
+  }
+  const bot = new MctsBot(1, { iterations: 1000 });
+  bot.choose(seatOf(positions[0]!, positions[0]!.toAct)); // warm-up
+  let iterations = 0;
+  const start = performance.now();
+  for (const p of positions) {
+    bot.choose(seatOf(p, p.toAct));
+    iterations += bot.lastIterations;
+  }
+  const ms = performance.now() - start;
+  const perSecond = (iterations / ms) * 1000;
+  sampleMemory();
+  return {
+    label: expansions!.length === 0 ? 'base game' : 'all three expansions',
+    iterationsPerSecond: Math.round(perSecond),
+    // The default budget: DEFAULT_MCTS_BUDGET.iterations, cut short after DEFAULT_MCTS_BUDGET.ms.
+    msPerDecisionAtDefaultBudget: Math.round(
+      Math.min(DEFAULT_MCTS_BUDGET.ms, (DEFAULT_MCTS_BUDGET.iterations / perSecond) * 1000),
+    ),
+  };
+}
+
 const placements = placementRate();
+const mcts = [mctsRate([]), mctsRate(['halflings', 'tower', 'princess-and-dragon'])];
 sampleMemory();
 const report = {
   node: process.version,
@@ -114,6 +153,7 @@ const report = {
   results,
   placementGenerationsPerSecond: Math.round(placements.perSecond),
   meanLegalPlacements: Number(placements.meanPlacements.toFixed(1)),
+  mcts,
   peakRssMB: Number((peakRss / 1e6).toFixed(1)),
 };
 
@@ -133,6 +173,11 @@ if (json) {
   console.log('placement generation (base game)');
   line('generations/s', report.placementGenerationsPerSecond);
   line('mean legal placements', report.meanLegalPlacements);
+  for (const m of mcts) {
+    console.log(`mcts (${m.label}, 1,000-iteration decisions)`);
+    line('iterations/s', m.iterationsPerSecond);
+    line('ms/decision (default)', m.msPerDecisionAtDefaultBudget);
+  }
   console.log('memory');
   line('peak RSS (MB)', report.peakRssMB);
 }
