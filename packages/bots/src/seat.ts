@@ -30,8 +30,12 @@ export interface Seat {
   legalMoves(out: Int32Array): number;
   /** The data form of an encoded legal move (for logs and user interfaces). */
   toAction(move: number): Action;
-  /** A copy of the game with the hidden information resampled from `seed`; the bot owns it. */
-  determinize(seed: number): Game;
+  /**
+   * A copy of the game with the hidden information resampled from `seed`; the bot owns it. `reuse`,
+   * a copy an earlier call returned, is overwritten instead of allocating a new one (when it comes
+   * from the same game; otherwise a new copy is made): searches make one copy per iteration.
+   */
+  determinize(seed: number, reuse?: Game): Game;
 }
 
 /** A player program: picks one of the encoded legal moves of the decision in front of its seat. */
@@ -52,8 +56,9 @@ export function seatOf(game: Game, player: number): Seat {
     view: () => viewOf(game, player),
     legalMoves: (out) => (game.toAct === player ? game.legalMoves(out) : 0),
     toAction: (move) => game.toAction(move),
-    determinize: (seed) => {
-      const copy = game.determinize(player, seed >>> 0);
+    determinize: (seed, reuse) => {
+      const into = reuse !== undefined && reuse.grid === game.grid && reuse !== game ? reuse : undefined;
+      const copy = game.determinize(player, seed >>> 0, into);
       copy.bag.subarray(0, copy.bagCount).sort();
       return copy;
     },

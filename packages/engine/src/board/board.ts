@@ -38,6 +38,12 @@ export class Board {
   /** Cells holding a lone triangle (H-1: room for its complement), `gaps[0..gapCount)`. */
   readonly gaps: Int32Array;
   gapCount = 0;
+  /**
+   * Every cell-indexed entry ever written lies in `[usedLo, usedHi)` (placed cells and their
+   * neighbours): outside it the arrays hold their initial values, so copyFrom copies only that band.
+   */
+  usedLo: number;
+  usedHi = 0;
 
   constructor(
     readonly grid: Grid,
@@ -59,6 +65,8 @@ export class Board {
       this.inFrontier = from.inFrontier.slice();
       this.gaps = from.gaps.slice();
       this.gapCount = from.gapCount;
+      this.usedLo = from.usedLo;
+      this.usedHi = from.usedHi;
       return;
     }
     this.slotKind = new Int16Array(maxTiles);
@@ -71,10 +79,39 @@ export class Board {
     this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.inFrontier = new Uint8Array(grid.size);
     this.gaps = new Int32Array(maxTiles);
+    this.usedLo = grid.size;
   }
 
   clone(): Board {
     return new Board(this.grid, this.catalog, this.maxTiles, this);
+  }
+
+  /**
+   * Makes this board equal to `src`, a board of the same game (same grid and catalog), without
+   * allocating: the cell arrays are copied over the union of both used bands only, the slot and
+   * list arrays over their used prefixes (entries past a count are never read).
+   */
+  copyFrom(src: Board): void {
+    const lo = Math.min(this.usedLo, src.usedLo);
+    const hi = Math.max(this.usedHi, src.usedHi);
+    if (lo < hi) {
+      this.cellTiles.set(src.cellTiles.subarray(lo, hi), lo);
+      this.inFrontier.set(src.inFrontier.subarray(lo, hi), lo);
+      this.sideSlot.set(src.sideSlot.subarray(lo * 4, hi * 4), lo * 4);
+      this.sideType.set(src.sideType.subarray(lo * 4, hi * 4), lo * 4);
+    }
+    this.usedLo = src.usedLo;
+    this.usedHi = src.usedHi;
+    const n = src.slotCount;
+    this.slotCount = n;
+    this.slotKind.set(src.slotKind.subarray(0, n));
+    this.slotRot.set(src.slotRot.subarray(0, n));
+    this.slotCell.set(src.slotCell.subarray(0, n));
+    this.slotSeg.set(src.slotSeg.subarray(0, n));
+    this.frontierCount = src.frontierCount;
+    this.frontier.set(src.frontier.subarray(0, src.frontierCount));
+    this.gapCount = src.gapCount;
+    this.gaps.set(src.gaps.subarray(0, src.gapCount));
   }
 
   /**
@@ -125,6 +162,9 @@ export class Board {
     this.slotCell[slot] = c;
     this.slotSeg[slot] = firstSeg;
     this.cellTiles[c]++;
+    const width = this.grid.width;
+    if (c - width < this.usedLo) this.usedLo = c - width;
+    if (c + width + 1 > this.usedHi) this.usedHi = c + width + 1;
     const row = (t * 4 + q) * SIDE_SLOTS;
     for (let s = 0; s < 4; s++) {
       const e = this.catalog.edgeType[row + s];

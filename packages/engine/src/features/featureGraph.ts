@@ -88,6 +88,28 @@ export class FeatureGraph {
     return new FeatureGraph(board, this.players, this.parent.length, this);
   }
 
+  /**
+   * Makes this graph equal to `src`, a graph of the same game, without allocating. Segments are
+   * never removed, so past its count an array holds its initial values; copying the longer of the
+   * two prefixes makes every entry equal (addTile does not reset a new segment's meeple counts).
+   */
+  copyFrom(src: FeatureGraph): void {
+    const n = Math.max(this.count, src.count);
+    this.count = src.count;
+    this.parent.set(src.parent.subarray(0, n));
+    this.size.set(src.size.subarray(0, n));
+    this.next.set(src.next.subarray(0, n));
+    this.kind.set(src.kind.subarray(0, n));
+    this.slot.set(src.slot.subarray(0, n));
+    this.local.set(src.local.subarray(0, n));
+    this.openEnds.set(src.openEnds.subarray(0, n));
+    this.pennants.set(src.pennants.subarray(0, n));
+    this.tiles.set(src.tiles.subarray(0, n));
+    this.cells.set(src.cells.subarray(0, n));
+    this.meeples.set(src.meeples.subarray(0, n * this.players));
+    this.meepleTotal.set(src.meepleTotal.subarray(0, n));
+  }
+
   /** Adds one segment per feature of the tile in `slot`, as singleton sets. */
   addTile(slot: number, t: number): void {
     const cat = this.board.catalog;

@@ -446,20 +446,58 @@ export class Game {
    * determinization): the order of future draws (a scripted pile becomes a shuffled one, since the
    * order is hidden) and the other players' face-down triangles (H-3). The copy records no events.
    */
-  determinize(viewer: number, seed: number): Game {
-    const g = new Game(
-      this.catalog,
-      this.options,
-      this.players,
-      this.expansionIds,
-      0,
-      false,
-      this.endAfter,
-      this,
-    );
+  determinize(viewer: number, seed: number, into?: Game): Game {
+    let g: Game;
+    if (into === undefined) {
+      g = new Game(
+        this.catalog,
+        this.options,
+        this.players,
+        this.expansionIds,
+        0,
+        false,
+        this.endAfter,
+        this,
+      );
+    } else {
+      if (into.grid !== this.grid || into.scripted || into === this) {
+        throw new RangeError('determinize: `into` must be an earlier determinization of this game');
+      }
+      g = into;
+      g.copyFrom(this);
+    }
     seedRng(g.rng, seed);
     for (const x of g.expansions) x.determinize?.(viewer);
     return g;
+  }
+
+  /**
+   * Makes this game equal to `src` (a game of the same lineage: same grid, catalog and set-up)
+   * while reusing its arrays: what a search does once per iteration. Only the expansions'
+   * instances (a few small arrays) are made anew.
+   */
+  private copyFrom(src: Game): void {
+    this.board.copyFrom(src.board);
+    this.graph.copyFrom(src.graph);
+    this.scores.set(src.scores);
+    this.meepleSeg.set(src.meepleSeg);
+    this.supply.set(src.supply);
+    this.bag.set(src.bag);
+    this.bagCount = src.bagCount;
+    this.rng.set(src.rng);
+    this.placedCount = src.placedCount;
+    this.discardCount = src.discardCount;
+    this.current = src.current;
+    this.turn = src.turn;
+    this.phase = src.phase;
+    this.stepIndex = src.stepIndex;
+    this.drawn = src.drawn;
+    this.lastSlot = src.lastSlot;
+    this.placements.set(src.placements.subarray(0, src.placementCount));
+    this.placementCount = src.placementCount;
+    this.recordEvents = false;
+    this.events = [];
+    this.wire(src.expansions.map((x) => x.clone(this)));
   }
 
   // ---------------------------------------------------------------------------------------------
