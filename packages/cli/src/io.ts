@@ -3,6 +3,8 @@
  * in memory. `nodeIo()` is the real thing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Interface } from 'node:readline';
 import cliProgress from 'cli-progress';
 
 /** A progress display for long runs (only shown on a terminal). */
@@ -23,9 +25,36 @@ export interface Io {
   progress(total: number, label: string): Progress | undefined;
   /** Milliseconds from an arbitrary origin. */
   now(): number;
+  /**
+   * Shows `prompt` and reads one line of standard input (without its line end); null at the end of
+   * the input (a closed pipe, Ctrl-D, or Ctrl-C at the prompt).
+   */
+  readLine(prompt: string): Promise<string | null>;
+  /** Lets go of standard input once nothing more will be read (so the program can exit). */
+  closeInput(): void;
+  /** Whether standard output is a terminal that shows ANSI colours (not when NO_COLOR is set). */
+  colorOut(): boolean;
 }
 
 export function nodeIo(): Io {
+  // One reader for the whole run, made on the first read: lines that arrive before they are asked
+  // for (piped input) wait in its iterator instead of being lost.
+  let reader: { rl: Interface; lines: AsyncIterator<string> } | undefined;
+  let closed = false;
+  const open = () => {
+    if (!reader) {
+      const rl = createInterface({
+        input: process.stdin,
+        output: process.stdout,
+        terminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
+      });
+      // Ctrl-C at the prompt ends the input like Ctrl-D: the command quits cleanly.
+      rl.on('SIGINT', () => rl.close());
+      rl.on('close', () => (closed = true));
+      reader = { rl, lines: rl[Symbol.asyncIterator]() };
+    }
+    return reader;
+  };
   return {
     out: (text) => void process.stdout.write(text),
     err: (text) => void process.stderr.write(text),
@@ -59,6 +88,22 @@ export function nodeIo(): Io {
       };
     },
     now: () => performance.now(),
+    readLine: async (prompt) => {
+      const { rl, lines } = open();
+      // Piped input may be at its end already while its last lines still wait to be read.
+      if (closed) process.stdout.write(prompt);
+      else {
+        rl.setPrompt(prompt);
+        rl.prompt();
+      }
+      const next = await lines.next();
+      if (next.done) return null;
+      // A terminal echoes what is typed; piped input is echoed so the transcript reads the same.
+      if (process.stdin.isTTY !== true) process.stdout.write(`${next.value}\n`);
+      return next.value;
+    },
+    closeInput: () => reader?.rl.close(),
+    colorOut: () => process.stdout.isTTY === true && !('NO_COLOR' in process.env),
   };
 }
 

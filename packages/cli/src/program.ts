@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { ExpansionId, Options } from '@carc/engine';
 import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
+import { runPlay } from './commands/play.js';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
 import { runSimulate } from './commands/simulate.js';
@@ -51,7 +52,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .name('carcassonne')
     .description(
-      'Carcassonne rules engine on the command line: replay and check game records, draw boards, simulate games, play bot tournaments.',
+      'Carcassonne rules engine on the command line: play against bots, replay and check game records, draw boards, simulate games, play bot tournaments.',
     )
     .version(version(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -66,6 +67,7 @@ Exit codes: 0 success, 1 an expectation of replay --check did not hold,
             2 bad usage or a bad record (missing file, invalid JSON, illegal action).
 
 Examples:
+  $ carcassonne play --bots mcts
   $ carcassonne replay game.json
   $ carcassonne replay game.json --check
   $ carcassonne render game.json --svg board.svg --cell 96
@@ -73,7 +75,7 @@ Examples:
   $ carcassonne tournament --bots greedy,random --games 200 --seed 1`,
     );
 
-  program
+  const replay = program
     .command('replay')
     .summary('replay a game record and print its final state as JSON')
     .description(
@@ -88,8 +90,8 @@ Examples:
       '--viewer <player>',
       'print only what this player may see: their view and the record as shown to them (H-3)',
       integer('--viewer', 0, 5),
-    )
-    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
+    );
+  addTilesOption(replay)
     .addHelpText(
       'after',
       `
@@ -104,7 +106,7 @@ Examples:
       setExit(runReplay(record, opts, io));
     });
 
-  program
+  const render = program
     .command('render')
     .summary('draw the final board of a game record as SVG')
     .description(
@@ -122,8 +124,8 @@ Examples:
       '--viewer <player>',
       'draw the board as this player sees it, with their hand of triangles (H-3)',
       integer('--viewer', 0, 5),
-    )
-    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
+    );
+  addTilesOption(render)
     .addHelpText('after', '\nExample:\n  $ carcassonne render game.json --svg board.svg --cell 96')
     .action(
       (
@@ -142,7 +144,7 @@ Examples:
       },
     );
 
-  program
+  const simulate = program
     .command('simulate')
     .alias('sim')
     .summary('play random games and report speed and mean scores')
@@ -165,25 +167,12 @@ Examples:
     )
     .option('--json', 'print the summary as JSON')
     .option(
-      '-x, --expansions <ids>',
-      `expansions in play, comma-separated (${EXPANSION_IDS.join(', ')})`,
-      expansionList,
-      [] as ExpansionId[],
-    )
-    .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
-    .option(
       '-w, --workers <n>',
       'worker threads (results identical to one thread)',
       integer('--workers', 1, 64),
       1,
-    )
-    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
-    .option(
-      '-o, --option <id=value>',
-      'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
-      collect,
-      [] as string[],
-    )
+    );
+  addRulesOptions(simulate)
     .addHelpText(
       'after',
       '\nExamples:\n  $ carcassonne simulate --games 1000 --players 4 --seed 42 --json\n' +
@@ -201,13 +190,12 @@ Examples:
         tiles?: string;
         workers: number;
       }) => {
-        const options = optionValues(opts.option, opts.preset);
-        const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+        const { options, tiles } = rulesValues(opts, io);
         setExit(await runSimulate({ ...opts, options, tiles }, io));
       },
     );
 
-  program
+  const tournament = program
     .command('tournament')
     .summary('play bots against each other and report win rates')
     .description(
@@ -232,34 +220,16 @@ Examples:
       new Option('-s, --seed <s>', 'seed of the first deal')
         .argParser(integer('--seed', 0, 0xffffffff))
         .default(1),
-    )
-    .option(
-      '--mcts-iterations <k>',
-      `mcts: iterations per decision (default ${DEFAULT_MCTS_BUDGET.iterations}, within ${DEFAULT_MCTS_BUDGET.ms} ms)`,
-      integer('--mcts-iterations', 1),
-    )
-    .option('--mcts-ms <ms>', 'mcts: milliseconds per decision', integer('--mcts-ms', 1))
+    );
+  addMctsOptions(tournament)
     .option('--json', 'print the summary as JSON')
     .option(
       '-w, --workers <n>',
       'worker threads, each a range of rounds (the same games as one thread)',
       integer('--workers', 1, 64),
       1,
-    )
-    .option(
-      '-x, --expansions <ids>',
-      `expansions in play, comma-separated (${EXPANSION_IDS.join(', ')})`,
-      expansionList,
-      [] as ExpansionId[],
-    )
-    .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig')
-    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
-    .option(
-      '-o, --option <id=value>',
-      'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
-      collect,
-      [] as string[],
-    )
+    );
+  addRulesOptions(tournament)
     .addHelpText(
       'after',
       '\nWith --mcts-iterations alone the games repeat exactly from the seed; a time budget (--mcts-ms,\n' +
@@ -283,13 +253,122 @@ Examples:
         option: string[];
         tiles?: string;
       }) => {
-        const options = optionValues(opts.option, opts.preset);
-        const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+        const { options, tiles } = rulesValues(opts, io);
         setExit(await runTournamentCommand({ ...opts, options, tiles }, io));
       },
     );
 
+  const play = program
+    .command('play')
+    .summary('play against bots in the terminal')
+    .description(
+      'Play a game against bots in the terminal: you and one seat per bot. The board is drawn as text ' +
+        '(coordinates along the edges, the cells where your tile fits marked), with your tile and its ' +
+        'rotations, the scores and the numbered list of your legal actions. Type a number from the list, ' +
+        'a placement as x y rotation ("3 -1 90"), words naming an action ("city", "pass", "north") or ' +
+        'help, board, moves, scores, legend, quit. A wrong entry is explained (with the rule) and asked ' +
+        "again; the bots' actions are printed as they play, with the points scored. Seats count from 0, " +
+        'as in records and --viewer.',
+    )
+    .requiredOption(
+      '-b, --bots <names>',
+      `the bots you play against, comma-separated, one seat each (${BOT_NAMES.join(', ')})`,
+      botList,
+    )
+    .option('--seat <n>', 'your seat, counted from 0 (0 plays first)', integer('--seat', 0, 5), 0)
+    .option('--name <name>', 'your name on the table and in the record', 'You')
+    .addOption(
+      new Option(
+        '-s, --seed <s>',
+        'seed of the tile bag (default: a random one, printed at the start)',
+      ).argParser(integer('--seed', 0, 0xffffffff)),
+    );
+  addMctsOptions(addRulesOptions(play))
+    .option(
+      '--record <file>',
+      'write the game record there when the game ends or you quit (replay --check verifies it)',
+    )
+    .option('--no-color', 'plain text without colours (colours are used only on a terminal anyway)')
+    .addHelpText(
+      'after',
+      '\nEnd of input (Ctrl-D) or Ctrl-C at the prompt quits like "quit".\n' +
+        '\nExamples:\n  $ carcassonne play --bots mcts\n' +
+        '  $ carcassonne play --bots greedy,mcts --seat 1 --seed 7 --record game.json\n' +
+        '  $ carcassonne play -b mcts -x princess-and-dragon,tower,halflings --mcts-ms 500\n' +
+        '  $ printf "1\\n1\\nquit\\n" | carcassonne play --bots random --seed 3 --no-color',
+    )
+    .action(
+      async (opts: {
+        bots: string[];
+        seat: number;
+        name: string;
+        seed?: number;
+        expansions: ExpansionId[];
+        preset: string;
+        option: string[];
+        tiles?: string;
+        mctsIterations?: number;
+        mctsMs?: number;
+        record?: string;
+        color: boolean;
+      }) => {
+        const { options, tiles } = rulesValues(opts, io);
+        // A fresh deal each game unless asked; the seed is printed (and saved) so it can be replayed.
+        const seed = opts.seed ?? Math.floor(Math.random() * 0x100000000);
+        setExit(await runPlay({ ...opts, seed, options, tiles }, io));
+      },
+    );
+
   return program;
+}
+
+/** `--tiles FILE`: extra tile definitions (H-0). */
+function addTilesOption(cmd: Command): Command {
+  return cmd.option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)');
+}
+
+/** The options that choose the rules: `-x`, `--preset`, `--tiles`, `-o` (read by rulesValues). */
+function addRulesOptions(cmd: Command): Command {
+  cmd
+    .option(
+      '-x, --expansions <ids>',
+      `expansions in play, comma-separated (${EXPANSION_IDS.join(', ')})`,
+      expansionList,
+      [] as ExpansionId[],
+    )
+    .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig');
+  return addTilesOption(cmd).option(
+    '-o, --option <id=value>',
+    'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
+    collect,
+    [] as string[],
+  );
+}
+
+/** What addRulesOptions parses. */
+interface RulesFlags {
+  expansions: ExpansionId[];
+  preset: string;
+  option: string[];
+  tiles?: string;
+}
+
+/** The engine options (`-o` on top of `--preset`) and the extra tiles (`--tiles`) the flags ask for. */
+function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
+  const options = optionValues(opts.option, opts.preset);
+  const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+  return { options, tiles };
+}
+
+/** The MCTS budget per decision: `--mcts-iterations`, `--mcts-ms` (checked by checkMctsFlags). */
+function addMctsOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--mcts-iterations <k>',
+      `mcts: iterations per decision (default ${DEFAULT_MCTS_BUDGET.iterations}, within ${DEFAULT_MCTS_BUDGET.ms} ms)`,
+      integer('--mcts-iterations', 1),
+    )
+    .option('--mcts-ms <ms>', 'mcts: milliseconds per decision', integer('--mcts-ms', 1));
 }
 
 /** `-b a,b`: bot names, each checked (a name may repeat: two entries). */

@@ -12,15 +12,28 @@ export interface MemoryIo extends Io {
   stderr: string;
   files: Map<string, string>;
   progressCalls: number[];
+  /** Every prompt shown by readLine, in order. */
+  prompts: string[];
 }
 
-/** An Io that reads real files (unless `files` has them) and keeps all output in memory. */
-export function memoryIo(files: Record<string, string> = {}, tty = false): MemoryIo {
+/**
+ * What a test types: lines in order (then the end of input), or a function answering each prompt
+ * (null: the end of input), which may read what was printed so far.
+ */
+export type Input = readonly string[] | ((prompt: string, io: MemoryIo) => string | null);
+
+/**
+ * An Io that reads real files (unless `files` has them) and keeps all output in memory. Lines read
+ * are echoed after their prompt, as piped input is by nodeIo().
+ */
+export function memoryIo(files: Record<string, string> = {}, tty = false, input: Input = []): MemoryIo {
+  let next = 0;
   const io: MemoryIo = {
     stdout: '',
     stderr: '',
     files: new Map(Object.entries(files)),
     progressCalls: [],
+    prompts: [],
     out: (t) => void (io.stdout += t),
     err: (t) => void (io.stderr += t),
     readFile: (path) => io.files.get(path) ?? readFileSync(path, 'utf8'),
@@ -38,6 +51,16 @@ export function memoryIo(files: Record<string, string> = {}, tty = false): Memor
           }
         : undefined,
     now: () => performance.now(),
+    readLine: (prompt) => {
+      io.prompts.push(prompt);
+      io.stdout += prompt;
+      const line =
+        typeof input === 'function' ? input(prompt, io) : next < input.length ? input[next++] : null;
+      if (line !== null && line !== undefined) io.stdout += `${line}\n`;
+      return Promise.resolve(line ?? null);
+    },
+    closeInput: () => undefined,
+    colorOut: () => tty,
   };
   return io;
 }

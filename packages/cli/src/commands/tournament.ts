@@ -2,7 +2,6 @@
 import type { BotName, GameResult, MctsOptions, TournamentConfig, TournamentSummary } from '@carc/bots';
 import {
   BOT_NAMES,
-  DEFAULT_MCTS_BUDGET,
   checkTournament,
   createBot,
   isBotName,
@@ -14,6 +13,9 @@ import type { ExpansionId, Options } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
+import { checkMctsFlags, mctsBudget } from './mcts.js';
+
+export { mctsBudget };
 
 export interface TournamentOptions {
   /** Bot names, one entry each (a name may repeat). */
@@ -32,12 +34,6 @@ export interface TournamentOptions {
   tiles?: unknown[];
 }
 
-/** The MCTS budget the options ask for. */
-export function mctsBudget(o: Pick<TournamentOptions, 'mctsIterations' | 'mctsMs'>): MctsOptions {
-  if (o.mctsIterations === undefined && o.mctsMs === undefined) return { ...DEFAULT_MCTS_BUDGET };
-  return { iterations: o.mctsIterations, ms: o.mctsMs };
-}
-
 /** Checks the options (CliError on the first problem) and returns the bot names. */
 export function checkTournamentOptions(o: TournamentOptions): BotName[] {
   const names: BotName[] = [];
@@ -45,13 +41,7 @@ export function checkTournamentOptions(o: TournamentOptions): BotName[] {
     if (!isBotName(b)) throw new CliError(`--bots: unknown bot "${b}" (${BOT_NAMES.join(', ')})`);
     names.push(b);
   }
-  for (const [flag, v] of [
-    ['--mcts-iterations', o.mctsIterations],
-    ['--mcts-ms', o.mctsMs],
-  ] as const) {
-    if (v !== undefined && (!Number.isInteger(v) || v < 1))
-      throw new CliError(`${flag} must be a positive integer`);
-  }
+  checkMctsFlags(o);
   const problem = checkTournament({ ...o, makeBot: () => createBot('random', 0) });
   if (problem !== undefined) throw new CliError(problem.replace(/^(games|players|seed)\b/, '--$1'));
   return names;

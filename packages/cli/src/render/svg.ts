@@ -6,6 +6,7 @@
  * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`).
  */
 import type { GameView, TileDef } from '@carc/engine';
+import { boardBounds } from './bounds.js';
 import type { PathCmd, Pt, TileArt } from './tileArt.js';
 import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS, tileArt } from './tileArt.js';
 
@@ -97,14 +98,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const legendRow = Math.max(14, Math.round(cell * 0.34));
   const legendH = showLegend ? legendRow * (scores?.length ?? 0) + Math.round(cell * 0.2) : 0;
 
-  const xs = view.tiles.map((t) => t.x);
-  const ys = view.tiles.map((t) => t.y);
-  const minX = xs.length > 0 ? Math.min(...xs) : 0;
-  const maxX = xs.length > 0 ? Math.max(...xs) : 0;
-  const minY = ys.length > 0 ? Math.min(...ys) : 0;
-  const maxY = ys.length > 0 ? Math.max(...ys) : 0;
-  const cols = maxX - minX + 1;
-  const rows = maxY - minY + 1;
+  const { minX, minY, cols, rows } = boardBounds(view.tiles);
   const boardW = cols * cell;
   const boardH = rows * cell;
   const ox = margin;
