@@ -26,13 +26,13 @@
  * - **dragon** (D-7): a meeple within 6 cells of the dragon, outside the fairy's protection, costs
  *   `dragon · r · (7 − d) / 7` at distance `d`, where `r = min(1, 0.25 · dragon tiles left + (1 if a
  *   hunt is pending))`;
- * - **fairy** (D-15, D-17): the player whose meeple she stands by gets (fairy-bonus 1+3) her next
- *   start-of-turn point, plus her scoring bonus (3, or 5) × the chance that the feature is scored
- *   while she is still there: `p · 1/2` (she is easily taken away), with `p` the completion chance
- *   of a road or city as above, `closeEnd^(empty cells)` for a monastery, 0 for a field; once no
- *   tile is left, the whole bonus (final scoring), and nothing for a meeple on a tower (T-7). An
- *   earlier version counted the whole bonus plus 3 turn points at once: both players then spent
- *   nearly every phase 2 taking the fairy from each other.
+ * - **fairy** (D-15, D-17): the player whose meeple she stands by gets `fairyKeep` (the chance she
+ *   stays there, 1/2: anyone may take her in phase 2) × (her next start-of-turn point with
+ *   fairy-bonus 1+3, plus her scoring bonus (3, or 5) × `p`, the chance the feature is scored: of a
+ *   road or city as above, `closeEnd^(empty cells)` for a monastery, 0 for a field); once no tile
+ *   is left, the whole bonus (final scoring); nothing for a meeple on a tower (T-7). An earlier
+ *   version counted the whole bonus plus 3 turn points at once: both players then spent nearly
+ *   every phase 2 taking the fairy from each other.
  *
  * At the end of the game every term but the scores is 0, so the evaluation is the exact margin.
  *
@@ -62,6 +62,8 @@ export interface Weights {
   meeple: number;
   /** Points a meeple stands to lose to the dragon at full risk, next to it. */
   dragon: number;
+  /** Chance the fairy stays with her meeple until her next point or bonus (others can take her, D-14). */
+  fairyKeep: number;
 }
 
 export const DEFAULT_WEIGHTS: Readonly<Weights> = {
@@ -70,6 +72,7 @@ export const DEFAULT_WEIGHTS: Readonly<Weights> = {
   monasteryFill: 0.75,
   meeple: 2.5,
   dragon: 4,
+  fairyKeep: 0.5,
 };
 
 /** The Princess & the Dragon's state, as far as the heuristic reads it (by shape). */
@@ -79,6 +82,7 @@ interface DragonState {
   dragonUnit: number;
   huntPending: boolean;
   fairyMeeple: number;
+  fairySlot: number;
   readonly fairyUnit: number;
 }
 
@@ -88,6 +92,40 @@ interface TowerState {
 }
 
 const isDragonState = (x: object): x is DragonState => 'dragonUnit' in x && 'fairyMeeple' in x;
+
+/** The dragon's unit (H-11: cell or tile), or -1 without The Princess & the Dragon or off the board. */
+export function dragonUnit(game: Game): number {
+  for (const x of game.expansions) if (isDragonState(x)) return x.dragonUnit;
+  return -1;
+}
+
+/**
+ * The value `evaluate()` gives the position after `player` moves the fairy (D-14) by the encoded
+ * move `move` of the next-follower kind (payload: the meeple), computed by moving her on the game
+ * and back, as the engine's playFairy does; NaN with `fairy-placement on-tile` (not evaluated
+ * without a copy).
+ */
+export function evaluateFairy(
+  game: Game,
+  player: number,
+  move: number,
+  w: Readonly<Weights> = DEFAULT_WEIGHTS,
+): number {
+  if (game.options.fairyPlacement === 'on-tile') return NaN;
+  let pd: DragonState | undefined;
+  for (const x of game.expansions) if (isDragonState(x)) pd = x;
+  if (pd === undefined) return NaN;
+  const meeple = move >>> 4;
+  const seg = game.meepleSeg[meeple]!;
+  if (seg < 0) return NaN;
+  const [oldMeeple, oldSlot] = [pd.fairyMeeple, pd.fairySlot];
+  pd.fairyMeeple = meeple;
+  pd.fairySlot = game.graph.slot[seg]!;
+  const v = evaluate(game, player, w);
+  pd.fairyMeeple = oldMeeple;
+  pd.fairySlot = oldSlot;
+  return v;
+}
 const isTowerState = (x: object): x is TowerState => 'captor' in x && 'pieces' in x;
 
 /** Scratch arrays reused by every call (the engine and the bots are single-threaded). */
@@ -292,7 +330,9 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
     const bonus = game.options.fairyBonus === '5' ? 5 : 3;
     const turnPoint = game.options.fairyBonus === '1+3' && left > 0 ? 1 : 0;
     totals[owner]! +=
-      turnPoint + bonus * (left === 0 ? 1 : 0.5 * scoreChance(game, graph.find(fairySeg), left, w));
+      left === 0
+        ? bonus
+        : w.fairyKeep * (turnPoint + bonus * scoreChance(game, graph.find(fairySeg), left, w));
   }
   return totals;
 }

@@ -21,11 +21,13 @@
 import type { Game } from '@carc/engine';
 import { MEEPLES_PER_PLAYER } from '@carc/engine';
 import type { Weights } from './evaluate.js';
-import { DEFAULT_WEIGHTS, evaluate, evaluateMeeples } from './evaluate.js';
+import { DEFAULT_WEIGHTS, evaluate, evaluateFairy, evaluateMeeples } from './evaluate.js';
 
 /** Move types (low 4 bits of an encoded move, engine rules/actions.ts) the bots tell apart. */
 export const M_PASS = 0;
 export const M_MEEPLE = 2;
+export const M_FAIRY = 3;
+export const M_DRAGON = 5;
 export const M_DRAW = 10;
 export const MOVE_TYPE_MASK = 15;
 
@@ -180,7 +182,7 @@ export class Lookahead {
         this.segs[k] = type === M_PASS ? -1 : moves[i]! >>> 4;
         this.index[k++] = i;
       } else {
-        out[i] = NaN;
+        out[i] = type === M_FAIRY ? evaluateFairy(g, me, moves[i]!, this.weights) : NaN;
       }
     }
     evaluateMeeples(g, me, this.segs, k, this.simple, this.weights);
@@ -194,6 +196,7 @@ export class Lookahead {
   simpleScore(g: Game, me: number, move: number): number {
     const type = move & MOVE_TYPE_MASK;
     if (type === M_PASS) return evaluate(g, me, this.weights);
+    if (type === M_FAIRY) return evaluateFairy(g, me, move, this.weights);
     if (type !== M_MEEPLE) return NaN;
     const seg = move >>> 4;
     // The engine's deployMeeple (B-6) without its event: first free meeple, supply, feature totals.

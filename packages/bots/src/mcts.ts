@@ -17,8 +17,11 @@
  *   both squashed like rewards) worth `m` visits. Unvisited children are tried best prior first.
  * - **Playout**: to the end of the game (default), or for `playoutTurns` turns after the player's
  *   own, with a light policy — uniform placements and other choices, and a phase-2 action that is
- *   the best of pass and the meeple moves by the evaluation (put on the board and taken back, no
- *   copy) plus a little noise, or now and then (1 in 4) an expansion's action — then `evaluate()`. Measured against the greedy bot (1,000
+ *   the best of pass, the meeple moves and the fairy's by the evaluation (put on the board and taken
+ *   back, no copy) plus a little noise, or now and then (1 in 4) another expansion action (princess,
+ *   tower…) — then `evaluate()`. Scoring the fairy like a meeple matters: played at random, nobody
+ *   in a playout took her back, so stealing her looked like points every turn to the end, and the
+ *   bot moved her nearly every turn (0 wins in 4 games against greedy with P&D). Measured against the greedy bot (1,000
  *   iterations, the same 40 two-player base games each, c = 0.25): cut off after 1 turn 48% wins,
  *   after 8 turns 79%, to the end 91%; to the end with c = 0.5 (the default) 95%, with c = 1 90%.
  * - **Reward**: `1 / (1 + e^(−v / scale))` of the evaluation `v` (points, own minus best other; a
@@ -38,9 +41,10 @@
  * buffers and allocate nothing; tree nodes are allocated once each, on expansion.
  */
 import type { Game } from '@carc/engine';
-import { evaluate } from './evaluate.js';
+import { MEEPLES_PER_PLAYER } from '@carc/engine';
+import { dragonUnit, evaluate } from './evaluate.js';
 import type { LookaheadOptions } from './lookahead.js';
-import { Lookahead, M_DRAW, M_MEEPLE, M_PASS, MOVE_TYPE_MASK } from './lookahead.js';
+import { Lookahead, M_DRAGON, M_DRAW, M_PASS, MOVE_TYPE_MASK } from './lookahead.js';
 import { BotRng } from './rng.js';
 import type { Bot, Seat } from './seat.js';
 
@@ -107,6 +111,8 @@ export class MctsBot implements Bot {
   private centre = 0;
   /** Iterations run by the last decision (for tests and tuning). */
   lastIterations = 0;
+  /** The root's children after the last search (for tuning): visits, mean reward and prior. */
+  lastRoot: { move: number; visits: number; mean: number; prior: number }[] = [];
 
   constructor(seed: number, options: MctsOptions = {}) {
     this.rng = new BotRng(seed);
@@ -179,6 +185,12 @@ export class MctsBot implements Bot {
       it++;
     }
     this.lastIterations = it;
+    this.lastRoot = root.children.map((x) => ({
+      move: x.move,
+      visits: x.visits,
+      mean: x.visits === 0 ? NaN : x.total / x.visits,
+      prior: x.prior,
+    }));
 
     let best = root.children[0]!;
     for (const x of root.children) {
@@ -221,6 +233,33 @@ export class MctsBot implements Bot {
     return best;
   }
 
+  /**
+   * A playout's dragon step (D-7): onto the unit with the most other players' meeples less the
+   * mover's own, ties at random. Players steer the dragon; a dragon walking at random in the
+   * playouts ate a meeple wherever it stood, and the search learned to keep its meeples home
+   * (it passed in phase 2 where the greedy bot placed one, and lost most games with the dragon).
+   */
+  private dragonStep(game: Game, buf: Int32Array, n: number): number {
+    const from = dragonUnit(game);
+    const mover = game.toAct;
+    const seg = game.meepleSeg;
+    let best = buf[0]!;
+    let bestV = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const u = game.units.step(from, buf[i]! >>> 4);
+      let v = this.rng.float();
+      for (let m = 0; m < seg.length; m++) {
+        if (seg[m]! < 0 || !game.units.contains(u, game.graph.slot[seg[m]!]!)) continue;
+        v += Math.floor(m / MEEPLES_PER_PLAYER) === mover ? -1 : 1;
+      }
+      if (v > bestV) {
+        bestV = v;
+        best = buf[i]!;
+      }
+    }
+    return best;
+  }
+
   /** Plays the light policy until turn `lastTurn` is over (or the game), and returns the reward. */
   private playout(game: Game, me: number, lastTurn: number): number {
     const buf = this.playBuf;
@@ -232,26 +271,22 @@ export class MctsBot implements Bot {
   }
 
   /**
-   * Light playout policy: phase 2 by the evaluation without copies (pass or a meeple), except that
-   * with chance `OTHER_ACTION` one of the other phase-2 moves (fairy, princess, tower…) is played
-   * instead, uniformly; everything else uniform.
+   * Light playout policy: phase 2 by the evaluation without copies (pass, a meeple or the fairy:
+   * `Lookahead.simpleScores`) plus a little noise, except that with chance `OTHER_ACTION` one of
+   * the other phase-2 moves (princess, tower, ransom…) is played instead, uniformly; everything
+   * else uniform.
    */
   private policy(game: Game, buf: Int32Array, n: number): number {
+    if ((buf[0]! & MOVE_TYPE_MASK) === M_DRAGON) return this.dragonStep(game, buf, n);
     if ((buf[0]! & MOVE_TYPE_MASK) !== M_PASS || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
-    let others = 0;
-    for (let i = 0; i < n; i++) {
-      const type = buf[i]! & MOVE_TYPE_MASK;
-      if (type !== M_PASS && type !== M_MEEPLE) others++;
-    }
-    if (others > 0 && this.rng.float() < OTHER_ACTION) {
-      let k = this.rng.int(others);
-      for (let i = 0; i < n; i++) {
-        const type = buf[i]! & MOVE_TYPE_MASK;
-        if (type !== M_PASS && type !== M_MEEPLE && k-- === 0) return buf[i]!;
-      }
-    }
     const scores = this.policyScores;
     this.lookahead.simpleScores(game, game.toAct, buf, n, scores);
+    let others = 0;
+    for (let i = 0; i < n; i++) if (Number.isNaN(scores[i]!)) others++;
+    if (others > 0 && this.rng.float() < OTHER_ACTION) {
+      let k = this.rng.int(others);
+      for (let i = 0; i < n; i++) if (Number.isNaN(scores[i]!) && k-- === 0) return buf[i]!;
+    }
     let best = buf[0]!;
     let bestV = -Infinity;
     for (let i = 0; i < n; i++) {
