@@ -42,12 +42,12 @@ function playChecked(game: Game, bots: readonly Bot[], s: Seen, label: string): 
 }
 
 describe('bots return only legal moves', () => {
-  test('random: 192 full games, every expansion set and option set, 1 to 4 players', () => {
+  test('random: 1,600 full games, every expansion set and option set, 1 to 4 players', () => {
     const s = seen();
     let games = 0;
     for (const [e, expansions] of EXPANSION_SETS.entries()) {
       for (const [o, options] of OPTION_SETS.entries()) {
-        for (let k = 0; k < 6; k++) {
+        for (let k = 0; k < 50; k++) {
           const players = 1 + ((e + o + k) % 4);
           const seed = 1000 * e + 100 * o + k;
           const game = newGame({ players, seed, expansions, options });
@@ -57,13 +57,13 @@ describe('bots return only legal moves', () => {
         }
       }
     }
-    expect(games).toBe(192);
+    expect(games).toBe(1600);
     // Every kind of decision came up, and every move type was chosen at least once.
     expect([...s.phases].sort()).toEqual(
       ['action', 'capture', 'crop-circle', 'draft', 'dragon', 'place', 'turn'].sort(),
     );
     expect([...s.types].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i));
-    expect(s.outOfTurn).toBeGreaterThan(100);
+    expect(s.outOfTurn).toBeGreaterThan(1000);
   });
 
   test('greedy: 64 games (full and 30-tile), every expansion set and option set, against itself and random', () => {
@@ -91,23 +91,28 @@ describe('bots return only legal moves', () => {
     expect(s.outOfTurn).toBeGreaterThan(20);
   });
 
-  test('mcts (20 iterations): one 20-tile game per expansion set, against greedy or random', () => {
+  test('mcts (20 iterations): 32 games of 24 tiles, every expansion set and option set, against greedy or random', () => {
     const s = seen();
     for (const [e, expansions] of EXPANSION_SETS.entries()) {
-      const options = OPTION_SETS[e % OPTION_SETS.length]!;
-      const players = 2 + (e % 2);
-      const seed = 9000 + e;
-      const game = newGame({ players, seed, expansions, options, endAfter: 20 });
-      const bots = Array.from({ length: players }, (_, p) =>
-        p === 0 || p === 2
-          ? new MctsBot(seed * 7 + p, { iterations: 20 })
-          : e % 2 === 0
-            ? new GreedyBot(seed * 7 + p)
-            : new RandomBot(seed * 7 + p),
-      );
-      playChecked(game, bots, s, `mcts, ${expansions.join('+') || 'base'}, seed ${seed}`);
+      for (const [o, options] of OPTION_SETS.entries()) {
+        const players = 2 + ((e + o) % 2);
+        const seed = 9000 + 10 * e + o;
+        const game = newGame({ players, seed, expansions, options, endAfter: 24 });
+        const bots = Array.from({ length: players }, (_, p) =>
+          p === 0 || p === 2
+            ? new MctsBot(seed * 7 + p, { iterations: 20 })
+            : (e + o) % 2 === 0
+              ? new GreedyBot(seed * 7 + p)
+              : new RandomBot(seed * 7 + p),
+        );
+        playChecked(game, bots, s, `mcts, ${expansions.join('+') || 'base'}, seed ${seed}`);
+      }
     }
+    expect([...s.phases].sort()).toEqual(
+      ['action', 'capture', 'crop-circle', 'draft', 'dragon', 'place', 'turn'].sort(),
+    );
+    expect(s.outOfTurn).toBeGreaterThan(20);
     expect(s.phases.has('place') && s.phases.has('action')).toBe(true);
-    expect(s.decisions).toBeGreaterThan(300);
+    expect(s.decisions).toBeGreaterThan(1500);
   });
 });
