@@ -29,7 +29,12 @@
  *   searched position's evaluation instead. (Centring it in every game, to keep rewards spread out
  *   when one player is far ahead, measured no better: 75.6% against 80.6% wins over greedy, 80 base
  *   games each at 500 iterations.)
- * - **Choice**: the most visited root move (ties: the higher mean).
+ * - **Choice**: the most visited root move (ties: the higher mean), unless its mean reward beats
+ *   the greedy move's (the best prior) by less than `confidence` standard errors (default 1): then
+ *   the greedy move. Where playouts are noisy the search otherwise follows noise: with The
+ *   Princess & the Dragon at 300 iterations it won 1 of 8 games against greedy, 6.5 of 8 with this
+ *   rule (same deals); in the base game at 1,000 iterations 16 and 15 of 16. (A fixed bound,
+ *   assuming the largest variance, cost the base game 5 of 16.)
  *
  * Budget: `iterations` and/or `ms` per decision (whichever ends first; default 1,000 iterations
  * within 1 s: about 0.2 s in the base game and 0.7 s with all three expansions on our machine, so
@@ -64,6 +69,12 @@ export interface MctsOptions extends MctsBudget {
   priorVisits?: number;
   /** Turns played out after the player's turn before evaluating (default Infinity: to the end of the game). */
   playoutTurns?: number;
+  /**
+   * Standard errors (of the difference of the two mean rewards, from their sample variances) by
+   * which the search's choice must beat the greedy move (the best prior) to be played instead of
+   * it; default 1, 0: always the most visited move.
+   */
+  confidence?: number;
   /** Points of evaluation that move the reward from 0.5 to about 0.73. */
   scale?: number;
   /** The greedy scoring used for the root's priors. */
@@ -86,6 +97,8 @@ const OTHER_ACTION = 0.25;
 class Node {
   visits = 0;
   total = 0;
+  /** Sum of squared rewards (the reward's variance, for `confidence`). */
+  squares = 0;
   children: Node[] | null = null;
   constructor(
     readonly move: number,
@@ -102,6 +115,7 @@ export class MctsBot implements Bot {
   private readonly c: number;
   private readonly m: number;
   private readonly playoutTurns: number;
+  private readonly z: number;
   private readonly scale: number;
   private readonly now: () => number;
   private moves = new Int32Array(0);
@@ -126,6 +140,7 @@ export class MctsBot implements Bot {
     this.c = options.exploration ?? 0.5;
     this.m = options.priorVisits ?? 8;
     this.playoutTurns = options.playoutTurns ?? Infinity;
+    this.z = options.confidence ?? 1;
     this.scale = options.scale ?? 10;
     this.now = options.now ?? (() => performance.now());
     if (!(this.c >= 0 && this.m >= 0 && this.playoutTurns >= 0 && this.scale > 0)) {
@@ -183,6 +198,7 @@ export class MctsBot implements Bot {
       for (const x of path) {
         x.visits++;
         x.total += reward;
+        x.squares += reward * reward;
       }
       it++;
     }
@@ -201,6 +217,17 @@ export class MctsBot implements Bot {
         (x.visits === best.visits && x.total * best.visits > best.total * x.visits)
       ) {
         best = x;
+      }
+    }
+    // Keep the greedy move (the best prior) unless the search found better by more than its noise.
+    if (this.z > 0) {
+      let greedy = root.children[0]!;
+      for (const x of root.children) if (x.prior > greedy.prior) greedy = x;
+      if (greedy !== best && greedy.visits > 1) {
+        const mean = (x: Node) => x.total / x.visits;
+        const variance = (x: Node) => Math.max(0, x.squares / x.visits - mean(x) ** 2) / x.visits;
+        const gap = mean(best) - mean(greedy);
+        if (gap < this.z * Math.sqrt(variance(best) + variance(greedy))) best = greedy;
       }
     }
     return best.move;
