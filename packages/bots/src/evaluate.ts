@@ -268,6 +268,9 @@ const context = {
   dragonY: 0,
   fairyUnit: -1,
   dragon: 0,
+  /** Who gets the fairy's term (D-15, D-17), -1 for nobody, and its value. */
+  fairyOwner: -1,
+  fairyValue: 0,
 };
 
 /** Each player's estimated total T(q) (see the module header), into `scratch.totals`. */
@@ -325,16 +328,30 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
 
   // D-15, D-17: the fairy's bonus for the player whose meeple she stands by (never scored on a tower, T-7).
   const fairySeg = pd !== undefined && pd.fairyOn && pd.fairyMeeple >= 0 ? meepleSeg[pd.fairyMeeple]! : -1;
-  if (fairySeg >= 0 && graph.kind[fairySeg] !== K_TOWER && !game.isOver) {
-    const owner = Math.floor(pd!.fairyMeeple / MEEPLES_PER_PLAYER);
-    const bonus = game.options.fairyBonus === '5' ? 5 : 3;
-    const turnPoint = game.options.fairyBonus === '1+3' && left > 0 ? 1 : 0;
-    totals[owner]! +=
-      left === 0
-        ? bonus
-        : w.fairyKeep * (turnPoint + bonus * scoreChance(game, graph.find(fairySeg), left, w));
+  context.fairyOwner = -1;
+  if (fairySeg >= 0) {
+    context.fairyOwner = Math.floor(pd!.fairyMeeple / MEEPLES_PER_PLAYER);
+    context.fairyValue = fairyTerm(game, fairySeg, w);
+    totals[context.fairyOwner]! += context.fairyValue;
   }
   return totals;
+}
+
+/** The fairy's term for the player of her meeple on segment `seg` (see the module header). */
+function fairyTerm(game: Game, seg: number, w: Readonly<Weights>): number {
+  if (game.graph.kind[seg] === K_TOWER || game.isOver) return 0;
+  const left = context.left;
+  const bonus = game.options.fairyBonus === '5' ? 5 : 3;
+  if (left === 0) return bonus;
+  const turnPoint = game.options.fairyBonus === '1+3' ? 1 : 0;
+  return w.fairyKeep * (turnPoint + bonus * scoreChance(game, game.graph.find(seg), left, w));
+}
+
+/** The dragon's danger (D-7) to an unprotected meeple on segment `seg`, from `context`. */
+function danger(game: Game, seg: number): number {
+  const c = game.board.slotCell[game.graph.slot[seg]!]!;
+  const d = Math.abs(game.grid.x(c) - context.dragonX) + Math.abs(game.grid.y(c) - context.dragonY);
+  return d < 7 ? (context.dragon * context.risk * (7 - d)) / 7 : 0;
 }
 
 /**
@@ -344,15 +361,10 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
  */
 function meepleBurden(game: Game, seg: number, r: number): number {
   if (isComplete(game, r)) return 0;
-  let cost = context.meepleCost;
-  if (context.risk > 0) {
-    const slot = game.graph.slot[seg]!;
-    if (context.fairyUnit >= 0 && game.units.contains(context.fairyUnit, slot)) return cost;
-    const c = game.board.slotCell[slot]!;
-    const d = Math.abs(game.grid.x(c) - context.dragonX) + Math.abs(game.grid.y(c) - context.dragonY);
-    if (d < 7) cost += (context.dragon * context.risk * (7 - d)) / 7;
-  }
-  return cost;
+  const cost = context.meepleCost;
+  if (context.risk <= 0) return cost;
+  if (context.fairyUnit >= 0 && game.units.contains(context.fairyUnit, game.graph.slot[seg]!)) return cost;
+  return cost + danger(game, seg);
 }
 
 /** `T(player) − max over the others` (alone: `T(player)`). */
@@ -371,10 +383,35 @@ export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFA
 }
 
 /**
+ * Changes `after` (the totals) as the fairy's move next to meeple `meeple` (D-14, next-follower)
+ * would: her term moves to that meeple's player, and the dragon's danger (D-16) leaves the meeples
+ * of her new unit and comes back to those of her old one.
+ */
+function fairyMoved(game: Game, meeple: number, after: Float64Array, w: Readonly<Weights>): void {
+  const seg = game.meepleSeg[meeple]!;
+  if (context.fairyOwner >= 0) after[context.fairyOwner]! -= context.fairyValue;
+  after[Math.floor(meeple / MEEPLES_PER_PLAYER)]! += fairyTerm(game, seg, w);
+  if (context.risk <= 0) return;
+  const graph = game.graph;
+  const from = context.fairyUnit;
+  const to = game.units.ofSlot(graph.slot[seg]!);
+  const meepleSeg = game.meepleSeg;
+  for (let i = 0; i < meepleSeg.length; i++) {
+    const s = meepleSeg[i]!;
+    if (s < 0 || isComplete(game, graph.find(s))) continue;
+    const slot = graph.slot[s]!;
+    const was = from >= 0 && game.units.contains(from, slot);
+    const now = game.units.contains(to, slot);
+    if (was !== now) after[Math.floor(i / MEEPLES_PER_PLAYER)]! += was ? -danger(game, s) : danger(game, s);
+  }
+}
+
+/**
  * Values of simple phase-2 moves for `player` without evaluating the position again for each:
  * `out[i]` gets `evaluate()` of the position after `moves[i]` when it is a pass (the position
  * itself) or `player`'s meeple on segment `segs[i]` (B-6), computed from the position's totals and
- * the one feature the meeple joins (nothing else changes). `segs[i] < 0` marks a pass.
+ * the one feature the meeple joins (nothing else changes). `segs[i] = -1` marks a pass, and
+ * `-(m + 2)` the fairy's move next to meeple m (D-14, next-follower only).
  */
 export function evaluateMeeples(
   game: Game,
@@ -393,11 +430,16 @@ export function evaluateMeeples(
   const graph = game.graph;
   for (let i = 0; i < n; i++) {
     const seg = segs[i]!;
-    if (seg < 0) {
+    if (seg === -1) {
       out[i] = base;
       continue;
     }
     for (let q = 0; q < P; q++) after[q] = totals[q]!;
+    if (seg < -1) {
+      fairyMoved(game, -seg - 2, after, w);
+      out[i] = margin(after, player, P);
+      continue;
+    }
     const r = graph.find(seg);
     const value = featureValue(game, r, context.left, w);
     // The feature's value goes to its majority holders, before and after the new meeple.

@@ -175,14 +175,15 @@ export class Lookahead {
     let free = false;
     for (let i = me * MEEPLES_PER_PLAYER; i < (me + 1) * MEEPLES_PER_PLAYER; i++)
       free ||= g.meepleSeg[i] === -1;
+    const nextFollower = g.options.fairyPlacement !== 'on-tile';
     let k = 0;
     for (let i = 0; i < n; i++) {
       const type = moves[i]! & MOVE_TYPE_MASK;
-      if (type === M_PASS || (type === M_MEEPLE && free)) {
-        this.segs[k] = type === M_PASS ? -1 : moves[i]! >>> 4;
+      if (type === M_PASS || (type === M_MEEPLE && free) || (type === M_FAIRY && nextFollower)) {
+        this.segs[k] = type === M_PASS ? -1 : type === M_MEEPLE ? moves[i]! >>> 4 : -(moves[i]! >>> 4) - 2;
         this.index[k++] = i;
       } else {
-        out[i] = type === M_FAIRY ? evaluateFairy(g, me, moves[i]!, this.weights) : NaN;
+        out[i] = NaN;
       }
     }
     evaluateMeeples(g, me, this.segs, k, this.simple, this.weights);

@@ -65,9 +65,10 @@ describe('evaluate', () => {
     expect(meeples).toBeGreaterThan(500);
   });
 
-  test('simpleScores (one evaluation plus the joined feature) equals simpleScore move by move, in every expansion set', () => {
+  test('simpleScores (one evaluation plus the meeple or fairy move) equals simpleScore move by move, in every expansion set', () => {
     const look = new Lookahead();
     let meeples = 0;
+    let fairies = 0;
     for (const [e, expansions] of EXPANSION_SETS.entries()) {
       for (let seed = 0; seed < 6; seed++) {
         const g = newGame({ players: 2 + (seed % 4), seed: 900 + 10 * e + seed, expansions });
@@ -83,6 +84,7 @@ describe('evaluate', () => {
               if (Number.isNaN(one)) expect(batch[i]).toBeNaN();
               else expect(batch[i]).toBeCloseTo(one, 9);
               if ((buf[i]! & 15) === 2) meeples++;
+              if ((buf[i]! & 15) === 3) fairies++;
             }
           }
           g.play(buf[(step * 7919 + seed) % n]!);
@@ -90,6 +92,7 @@ describe('evaluate', () => {
       }
     }
     expect(meeples).toBeGreaterThan(2000);
+    expect(fairies).toBeGreaterThan(500); // D-14: her moves are scored the same way
   });
 
   test('tilesLeft counts the drawn tile and respects endAfter', () => {
