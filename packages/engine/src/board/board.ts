@@ -11,6 +11,9 @@ import type { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
 import { E_NONE } from '../types.js';
 
+/** Pattern bits (two per side, see Catalog.pattern) of a triangle's short sides, by corner: cornerSides(q). */
+const SHORT_SIDES = [0, 1, 2, 3].map((q) => (3 << (2 * q)) | (3 << (2 * ((q + 3) & 3))));
+
 export class Board {
   /** Tiles placed so far. */
   slotCount = 0;
@@ -219,53 +222,27 @@ export class Board {
   }
 
   /**
-   * Appends every legal (cell, quarter turns) of a square tile kind t, encoded by `encode`, to
-   * `out[n..)` (B-4). Each frontier cell's neighbours are read once, then each rotation costs one
-   * XOR and mask against the kind's packed side types.
+   * Appends every legal (cell, rotation) of tile kind t, encoded by `encode`, to `out[n..)` (B-4,
+   * H-1, H-4). Each frontier cell's neighbours are read once, then each rotation costs one XOR and
+   * mask against the kind's packed side types; a triangle on an empty cell meets neighbours with
+   * its two short sides only, so the mask keeps those. A cell beside a lone triangle also needs the
+   * long sides to match, and goes through fits().
    */
-  squarePlacements(
-    t: number,
-    out: Int32Array,
-    n: number,
-    encode: (cell: number, q: number) => number,
-  ): number {
+  placements(t: number, out: Int32Array, n: number, encode: (cell: number, q: number) => number): number {
     const pattern = this.catalog.pattern;
     const base = t * 4;
-    for (let i = 0; i < this.frontierCount; i++) {
-      const c = this.frontier[i];
-      const nb = this.neighbourTypes(c);
-      const mask = nb >>> 8;
-      if (mask === 0) continue;
-      for (let q = 0; q < 4; q++) if (((pattern[base + q] ^ nb) & mask) === 0) out[n++] = encode(c, q);
-    }
-    return n;
-  }
-
-  /**
-   * Appends every legal (cell, corner) of a triangle kind t to `out[n..)`, like squarePlacements
-   * (H-1, H-4). On an empty frontier cell only the triangle's two short sides meet neighbours, so
-   * the packed test of squares applies to those two sides; a cell beside a lone triangle also needs
-   * the long sides to match, and goes through fits().
-   */
-  trianglePlacements(
-    t: number,
-    out: Int32Array,
-    n: number,
-    encode: (cell: number, q: number) => number,
-  ): number {
-    const pattern = this.catalog.pattern;
-    const base = t * 4;
+    const triangle = this.catalog.triangle[t] === 1;
     for (let i = 0; i < this.frontierCount; i++) {
       const c = this.frontier[i];
       const nb = this.neighbourTypes(c);
       const mask = nb >>> 8;
       if (mask === 0) continue;
       for (let q = 0; q < 4; q++) {
-        // Bits of the short sides q and q + 3 (cornerSides).
-        const m = mask & ((3 << (2 * q)) | (3 << (2 * ((q + 3) & 3))));
+        const m = triangle ? mask & SHORT_SIDES[q] : mask;
         if (m !== 0 && ((pattern[base + q] ^ nb) & m) === 0) out[n++] = encode(c, q);
       }
     }
+    if (!triangle) return n;
     for (let i = 0; i < this.gapCount; i++) {
       const c = this.gaps[i];
       for (let q = 0; q < 4; q++) if (this.fits(t, q, c)) out[n++] = encode(c, q);

@@ -923,10 +923,7 @@ export class Game {
   /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */
   private generatePlacements(t: number, out = this.placements, n0 = 0): number {
     const board = this.board;
-    const n =
-      this.catalog.triangle[t] === 0
-        ? board.squarePlacements(t, out, n0, encodePlace)
-        : board.trianglePlacements(t, out, n0, encodePlace);
+    const n = board.placements(t, out, n0, encodePlace);
     if (out === this.placements) this.placementCount = n;
     return n;
   }
