@@ -48,9 +48,16 @@ export function nodeIo(): Io {
         output: process.stdout,
         terminal: process.stdin.isTTY === true && process.stdout.isTTY === true,
       });
-      // Ctrl-C at the prompt ends the input like Ctrl-D: the command quits cleanly.
-      rl.on('SIGINT', () => rl.close());
-      rl.on('close', () => (closed = true));
+      // Ctrl-C ends the input like Ctrl-D, so the command quits cleanly (and `play` saves its
+      // record): on a terminal readline sees the key; otherwise (`play | tee`) the process gets
+      // the signal. Once the input is closed, a second Ctrl-C stops the program as usual.
+      const interrupted = () => rl.close();
+      rl.on('SIGINT', interrupted);
+      process.on('SIGINT', interrupted);
+      rl.on('close', () => {
+        closed = true;
+        process.off('SIGINT', interrupted);
+      });
       reader = { rl, lines: rl[Symbol.asyncIterator]() };
     }
     return reader;

@@ -1,5 +1,8 @@
-/** The built `carcassonne` binary: exit codes of replay --check (0 ok, 1 mismatch, 2 malformed), help, version. */
-import { execFileSync, spawnSync } from 'node:child_process';
+/**
+ * The built `carcassonne` binary: exit codes of replay --check (0 ok, 1 mismatch, 2 malformed), help,
+ * version, and signals.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +109,34 @@ describe('carcassonne binary', () => {
     const pick = (s: string) =>
       (JSON.parse(s) as { bots: Record<string, unknown>[] }).bots.map((b) => [b.games, b.wins, b.meanScore]);
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
+  });
+
+  it('play saves its record on Ctrl-C when its output is piped (not a terminal)', async () => {
+    const record = join(tmp, 'interrupted.json');
+    const child = spawn(
+      process.execPath,
+      [bin, 'play', '--bots', 'greedy', '--seed', '3', '--record', record],
+      {
+        cwd: root,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('P0 You>')) resolve();
+      });
+    });
+    // Standard input stays open: only the signal can end the game.
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('You left the game.');
+    expect(stdout).toContain(`Game record written to ${record}`);
+    const check = carcassonne('replay', record, '--check', '--quiet');
+    expect(check.code).toBe(0);
+    expect(check.stderr).toMatch(/^ok: \d+ expectations checked/);
   });
 
   it('has help, per-command help and a version', () => {
