@@ -7,6 +7,7 @@
  * picks the best, breaking ties (within 1e-9 points) uniformly with its generator. Forced moves are
  * played without looking.
  */
+import type { Game } from '@carc/engine';
 import type { LookaheadOptions } from './lookahead.js';
 import { Lookahead } from './lookahead.js';
 import { BotRng } from './rng.js';
@@ -20,6 +21,8 @@ export class GreedyBot implements Bot {
   private readonly lookahead: Lookahead;
   private buf = new Int32Array(0);
   private scores = new Float64Array(0);
+  /** The previous decision's determinization, overwritten by the next. */
+  private copy: Game | undefined;
 
   constructor(seed: number, options: GreedyOptions = {}) {
     this.rng = new BotRng(seed);
@@ -35,7 +38,8 @@ export class GreedyBot implements Bot {
     const n = seat.legalMoves(moves);
     if (n === 0) throw new Error(`greedy: player ${seat.player} has no decision to take`);
     if (n === 1) return moves[0]!;
-    const game = seat.determinize(this.rng.u32());
+    const game = seat.determinize(this.rng.u32(), this.copy);
+    this.copy = game;
     this.lookahead.scoreMoves(game, seat.player, moves, n, this.scores);
     return pickBest(moves, this.scores, n, this.rng);
   }

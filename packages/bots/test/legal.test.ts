@@ -66,53 +66,59 @@ describe('bots return only legal moves', () => {
     expect(s.outOfTurn).toBeGreaterThan(1000);
   });
 
-  test('greedy: 64 games (full and 30-tile), every expansion set and option set, against itself and random', () => {
+  test('greedy: 1,024 games (a quarter full, the rest 40 tiles), every expansion set and option set, against itself and random', () => {
     const s = seen();
     let games = 0;
     for (const [e, expansions] of EXPANSION_SETS.entries()) {
       for (const [o, options] of OPTION_SETS.entries()) {
-        for (let k = 0; k < 2; k++) {
-          const players = 2 + ((e + o + k) % 3);
+        for (let k = 0; k < 32; k++) {
+          const players = 1 + ((e + o + k) % 4);
           const seed = 5000 + 1000 * e + 100 * o + k;
-          const full = e === 0 || (o === 0 && k === 0);
-          const game = newGame({ players, seed, expansions, options, endAfter: full ? undefined : 30 });
+          const full = k % 4 === 0;
+          const game = newGame({ players, seed, expansions, options, endAfter: full ? undefined : 40 });
           const bots = Array.from({ length: players }, (_, p) =>
-            p === 0 || k === 1 ? new GreedyBot(seed * 7 + p) : new RandomBot(seed * 7 + p),
+            p === 0 || k % 2 === 1 ? new GreedyBot(seed * 7 + p) : new RandomBot(seed * 7 + p),
           );
           playChecked(game, bots, s, `greedy, ${expansions.join('+') || 'base'}, seed ${seed}`);
           games++;
         }
       }
     }
-    expect(games).toBe(64);
+    expect(games).toBe(1024);
     expect([...s.phases].sort()).toEqual(
       ['action', 'capture', 'crop-circle', 'draft', 'dragon', 'place', 'turn'].sort(),
     );
-    expect(s.outOfTurn).toBeGreaterThan(20);
+    expect([...s.types].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect(s.outOfTurn).toBeGreaterThan(500);
   });
 
-  test('mcts (20 iterations): 32 games of 24 tiles, every expansion set and option set, against greedy or random', () => {
+  test('mcts (20 iterations): 96 games of 24 tiles, every expansion set and option set, against greedy or random', () => {
     const s = seen();
+    let games = 0;
     for (const [e, expansions] of EXPANSION_SETS.entries()) {
       for (const [o, options] of OPTION_SETS.entries()) {
-        const players = 2 + ((e + o) % 2);
-        const seed = 9000 + 10 * e + o;
-        const game = newGame({ players, seed, expansions, options, endAfter: 24 });
-        const bots = Array.from({ length: players }, (_, p) =>
-          p === 0 || p === 2
-            ? new MctsBot(seed * 7 + p, { iterations: 20 })
-            : (e + o) % 2 === 0
-              ? new GreedyBot(seed * 7 + p)
-              : new RandomBot(seed * 7 + p),
-        );
-        playChecked(game, bots, s, `mcts, ${expansions.join('+') || 'base'}, seed ${seed}`);
+        for (let k = 0; k < 3; k++) {
+          const players = 2 + ((e + o + k) % 2);
+          const seed = 9000 + 100 * e + 10 * o + k;
+          const game = newGame({ players, seed, expansions, options, endAfter: 24 });
+          const bots = Array.from({ length: players }, (_, p) =>
+            p === 0 || p === 2
+              ? new MctsBot(seed * 7 + p, { iterations: 20 })
+              : (e + o) % 2 === 0
+                ? new GreedyBot(seed * 7 + p)
+                : new RandomBot(seed * 7 + p),
+          );
+          playChecked(game, bots, s, `mcts, ${expansions.join('+') || 'base'}, seed ${seed}`);
+          games++;
+        }
       }
     }
+    expect(games).toBe(96);
     expect([...s.phases].sort()).toEqual(
       ['action', 'capture', 'crop-circle', 'draft', 'dragon', 'place', 'turn'].sort(),
     );
     expect(s.outOfTurn).toBeGreaterThan(20);
     expect(s.phases.has('place') && s.phases.has('action')).toBe(true);
-    expect(s.decisions).toBeGreaterThan(1500);
+    expect(s.decisions).toBeGreaterThan(4500);
   });
 });

@@ -40,7 +40,7 @@ describe('determinize: what a player may not see is resampled, what they see is 
     expect(viewOf(g, -1)).toEqual(viewOf(g.clone(), -1));
   });
 
-  test('determinizing into a used copy (no allocation) gives the same game as a fresh copy', () => {
+  test('determinizing or cloning into a used copy (no allocation) gives the same game as a fresh copy', () => {
     // The copy reuses the arrays of a game played on past the source, so stale entries are there
     // to be found: every cell array must match whole, and the two games must play on identically.
     const firstDiff = (a: ArrayLike<number>, b: ArrayLike<number>, n = a.length) => {
@@ -57,24 +57,31 @@ describe('determinize: what a player may not see is resampled, what they see is 
     for (const [e, expansions] of sets.entries()) {
       const g = unwrap(Game.create({ players: 2 + e, seed: 60 + e, expansions: expansions as never }));
       const pool = g.determinize(0, 99);
+      const clonePool = g.clone();
       for (let round = 0; !g.isOver; round++) {
         const viewer = g.toAct;
-        play(pool, 1000, round); // dirty the pool: play it on, often to the end
-        const fresh = g.determinize(viewer, round);
-        const reused = g.determinize(viewer, round, pool);
-        expect(reused).toBe(pool);
-        const [a, b] = [fresh.board, reused.board];
-        for (const k of ['cellTiles', 'inFrontier', 'sideSlot', 'sideType'] as const) {
-          expect(firstDiff(a[k], b[k]), k).toBe(-1);
+        // Dirty the pools: play them on, often to the end.
+        play(pool, 1000, round);
+        play(clonePool, 1000, round + 3);
+        const pairs = [
+          [g.determinize(viewer, round), g.determinize(viewer, round, pool), pool],
+          [g.clone(), g.cloneInto(clonePool), clonePool],
+        ] as const;
+        for (const [fresh, reused, into] of pairs) {
+          expect(reused).toBe(into);
+          const [a, b] = [fresh.board, reused.board];
+          for (const k of ['cellTiles', 'inFrontier', 'sideSlot', 'sideType'] as const) {
+            expect(firstDiff(a[k], b[k]), k).toBe(-1);
+          }
+          expect(firstDiff(a.slotCell, b.slotCell, a.slotCount)).toBe(-1);
+          expect(firstDiff(fresh.graph.meeples, reused.graph.meeples)).toBe(-1);
+          expect(firstDiff(fresh.graph.parent, reused.graph.parent)).toBe(-1);
+          expect(viewOf(reused, viewer)).toEqual(viewOf(fresh, viewer));
+          play(fresh, 1000, round + 7);
+          play(reused, 1000, round + 7);
+          expect(Array.from(reused.scores)).toEqual(Array.from(fresh.scores));
+          expect(viewOf(reused, -1)).toEqual(viewOf(fresh, -1));
         }
-        expect(firstDiff(a.slotCell, b.slotCell, a.slotCount)).toBe(-1);
-        expect(firstDiff(fresh.graph.meeples, reused.graph.meeples)).toBe(-1);
-        expect(firstDiff(fresh.graph.parent, reused.graph.parent)).toBe(-1);
-        expect(viewOf(reused, viewer)).toEqual(viewOf(fresh, viewer));
-        play(fresh, 1000, round + 7);
-        play(reused, 1000, round + 7);
-        expect(Array.from(reused.scores)).toEqual(Array.from(fresh.scores));
-        expect(viewOf(reused, -1)).toEqual(viewOf(fresh, -1));
         compared++;
         play(g, 9, round * 31 + 5);
       }
@@ -82,6 +89,8 @@ describe('determinize: what a player may not see is resampled, what they see is 
     expect(compared).toBeGreaterThan(40);
     const other = unwrap(Game.create({ players: 2, seed: 1 }));
     expect(() => other.determinize(0, 1, unwrap(Game.create({ players: 2, seed: 1 })))).toThrow(RangeError);
+    expect(() => other.cloneInto(unwrap(Game.create({ players: 2, seed: 1 })))).toThrow(RangeError);
+    expect(() => other.cloneInto(other)).toThrow(RangeError);
   });
 
   test('a scripted pile becomes a shuffled one: its order is hidden', () => {

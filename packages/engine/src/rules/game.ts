@@ -442,6 +442,19 @@ export class Game {
   }
 
   /**
+   * `clone()` into `into`, a copy made earlier from a game of the same lineage (same set-up and
+   * scriptedness), whose arrays are reused instead of allocated: for searches that copy once per
+   * move they score. The copy records no events.
+   */
+  cloneInto(into: Game): Game {
+    if (into.grid !== this.grid || into.scripted !== this.scripted || into === this) {
+      throw new RangeError('cloneInto: `into` must be an earlier copy of a game of this lineage');
+    }
+    into.copyFrom(this);
+    return into;
+  }
+
+  /**
    * A copy in which everything `viewer` may not see is resampled from `seed` (for bots: ISMCTS
    * determinization): the order of future draws (a scripted pile becomes a shuffled one, since the
    * order is hidden) and the other players' face-down triangles (H-3). The copy records no events.
