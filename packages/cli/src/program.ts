@@ -9,10 +9,13 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { ExpansionId, Options } from '@carc/engine';
 import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
+import type { PlayOptions } from './commands/play.js';
 import { runPlay } from './commands/play.js';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
+import type { SimulateOptions } from './commands/simulate.js';
 import { runSimulate } from './commands/simulate.js';
+import type { TournamentOptions } from './commands/tournament.js';
 import { runTournamentCommand } from './commands/tournament.js';
 import { loadTiles } from './load.js';
 import type { Io } from './io.js';
@@ -178,22 +181,10 @@ Examples:
       '\nExamples:\n  $ carcassonne simulate --games 1000 --players 4 --seed 42 --json\n' +
         '  $ carcassonne simulate -x princess-and-dragon --preset rgg -o fairy-bonus=5',
     )
-    .action(
-      async (opts: {
-        games: number;
-        players: number;
-        seed: number;
-        json?: boolean;
-        expansions: ExpansionId[];
-        preset: string;
-        option: string[];
-        tiles?: string;
-        workers: number;
-      }) => {
-        const { options, tiles } = rulesValues(opts, io);
-        setExit(await runSimulate({ ...opts, options, tiles }, io));
-      },
-    );
+    .action(async (opts: Flags<SimulateOptions> & { workers: number }) => {
+      const { options, tiles } = rulesValues(opts, io);
+      setExit(await runSimulate({ ...opts, options, tiles }, io));
+    });
 
   const tournament = program
     .command('tournament')
@@ -238,25 +229,10 @@ Examples:
         '  $ carcassonne tournament --bots mcts,greedy --games 40 --mcts-iterations 2000 --workers 2 --json\n' +
         '  $ carcassonne tournament -b greedy,random -x tower,princess-and-dragon --players 3',
     )
-    .action(
-      async (opts: {
-        bots: string[];
-        games: number;
-        players: number;
-        seed: number;
-        mctsIterations?: number;
-        mctsMs?: number;
-        json?: boolean;
-        workers: number;
-        expansions: ExpansionId[];
-        preset: string;
-        option: string[];
-        tiles?: string;
-      }) => {
-        const { options, tiles } = rulesValues(opts, io);
-        setExit(await runTournamentCommand({ ...opts, options, tiles }, io));
-      },
-    );
+    .action(async (opts: Flags<TournamentOptions> & { workers: number }) => {
+      const { options, tiles } = rulesValues(opts, io);
+      setExit(await runTournamentCommand({ ...opts, options, tiles }, io));
+    });
 
   const play = program
     .command('play')
@@ -298,20 +274,14 @@ Examples:
         '  $ printf "1\\n1\\nquit\\n" | carcassonne play --bots random --seed 3 --no-color',
     )
     .action(
-      async (opts: {
-        bots: string[];
-        seat: number;
-        name: string;
-        seed?: number;
-        expansions: ExpansionId[];
-        preset: string;
-        option: string[];
-        tiles?: string;
-        mctsIterations?: number;
-        mctsMs?: number;
-        record?: string;
-        color: boolean;
-      }) => {
+      async (
+        opts: Flags<Omit<PlayOptions, 'seed'>> & {
+          seed?: number;
+          seat: number;
+          name: string;
+          color: boolean;
+        },
+      ) => {
         const { options, tiles } = rulesValues(opts, io);
         // A fresh deal each game unless asked; the seed is printed (and saved) so it can be replayed.
         const seed = opts.seed ?? Math.floor(Math.random() * 0x100000000);
@@ -352,6 +322,9 @@ interface RulesFlags {
   option: string[];
   tiles?: string;
 }
+
+/** A command's parsed flags: its options, with the rules given as flags (turned into values by rulesValues). */
+type Flags<T> = Omit<T, 'expansions' | 'options' | 'tiles'> & RulesFlags;
 
 /** The engine options (`-o` on top of `--preset`) and the extra tiles (`--tiles`) the flags ask for. */
 function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
