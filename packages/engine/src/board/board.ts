@@ -31,6 +31,11 @@ export class Board {
   /** Edge type (E_*) at c · 4 + s, or E_NONE. */
   readonly sideType: Int8Array;
   /**
+   * What faces each cell: `neighbourTypes(c)` kept up to date as tiles are placed, since placement
+   * generation reads it for every frontier cell on every draw.
+   */
+  readonly facing: Uint16Array;
+  /**
    * The frontier: empty cells next to a placed tile, `frontier[0..frontierCount)`, with
    * `inFrontier[c]` set for them. Kept as tiles are placed, so that placement generation looks only
    * at cells where a tile could go (a few dozen), not at every neighbour of every tile.
@@ -63,6 +68,7 @@ export class Board {
       this.cellTiles = from.cellTiles.slice();
       this.sideSlot = from.sideSlot.slice();
       this.sideType = from.sideType.slice();
+      this.facing = from.facing.slice();
       this.frontier = from.frontier.slice();
       this.frontierCount = from.frontierCount;
       this.inFrontier = from.inFrontier.slice();
@@ -79,6 +85,7 @@ export class Board {
     this.cellTiles = new Int8Array(grid.size);
     this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
+    this.facing = new Uint16Array(grid.size);
     this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.inFrontier = new Uint8Array(grid.size);
     this.gaps = new Int32Array(maxTiles);
@@ -102,6 +109,7 @@ export class Board {
       this.inFrontier.set(src.inFrontier.subarray(lo, hi), lo);
       this.sideSlot.set(src.sideSlot.subarray(lo * 4, hi * 4), lo * 4);
       this.sideType.set(src.sideType.subarray(lo * 4, hi * 4), lo * 4);
+      this.facing.set(src.facing.subarray(lo, hi), lo);
     }
     this.usedLo = src.usedLo;
     this.usedHi = src.usedHi;
@@ -128,7 +136,7 @@ export class Board {
     const delta = this.grid.sideDelta;
     if (cat.triangle[t] === 0) {
       if (this.cellTiles[c] !== 0) return false;
-      const n = this.neighbourTypes(c);
+      const n = this.facing[c];
       return n >>> 8 !== 0 && ((cat.pattern[t * 4 + q] ^ n) & (n >>> 8)) === 0;
     }
     // The triangle's two short sides (cornerSides(q), unrolled: this is the hot path of H-4).
@@ -194,6 +202,7 @@ export class Board {
     const delta = this.grid.sideDelta;
     for (let s = 0; s < 4; s++) {
       const n = c + delta[s];
+      this.facing[n] = this.neighbourTypes(n);
       if (this.cellTiles[n] === 0 && this.inFrontier[n] === 0) {
         this.inFrontier[n] = 1;
         this.frontier[this.frontierCount++] = n;
@@ -204,9 +213,9 @@ export class Board {
 
   /**
    * The edge types facing cell c, packed two bits per side (n lowest, as `Catalog.pattern`) in bits
-   * 0–7, and in bits 8–15 a mask of the sides where a tile touches.
+   * 0–7, and in bits 8–15 a mask of the sides where a tile touches. Read it from `facing`.
    */
-  neighbourTypes(c: number): number {
+  private neighbourTypes(c: number): number {
     const sideType = this.sideType;
     const delta = this.grid.sideDelta;
     let have = 0;
@@ -223,7 +232,7 @@ export class Board {
 
   /**
    * Appends every legal (cell, rotation) of tile kind t, encoded by `encode`, to `out[n..)` (B-4,
-   * H-1, H-4). Each frontier cell's neighbours are read once, then each rotation costs one XOR and
+   * H-1, H-4). Each frontier cell has what faces it in `facing`; each rotation costs one XOR and
    * mask against the kind's packed side types; a triangle on an empty cell meets neighbours with
    * its two short sides only, so the mask keeps those. A cell beside a lone triangle also needs the
    * long sides to match, and goes through fits().
@@ -234,7 +243,7 @@ export class Board {
     const triangle = this.catalog.triangle[t] === 1;
     for (let i = 0; i < this.frontierCount; i++) {
       const c = this.frontier[i];
-      const nb = this.neighbourTypes(c);
+      const nb = this.facing[c];
       const mask = nb >>> 8;
       if (mask === 0) continue;
       for (let q = 0; q < 4; q++) {

@@ -70,7 +70,7 @@ describe('determinize: what a player may not see is resampled, what they see is 
         for (const [fresh, reused, into] of pairs) {
           expect(reused).toBe(into);
           const [a, b] = [fresh.board, reused.board];
-          for (const k of ['cellTiles', 'inFrontier', 'sideSlot', 'sideType'] as const) {
+          for (const k of ['cellTiles', 'inFrontier', 'sideSlot', 'sideType', 'facing'] as const) {
             expect(firstDiff(a[k], b[k]), k).toBe(-1);
           }
           expect(firstDiff(a.slotCell, b.slotCell, a.slotCount)).toBe(-1);
