@@ -136,6 +136,8 @@ const scratch = {
   cityEpoch: 0,
   totals: new Float64Array(6),
   after: new Float64Array(6),
+  /** Per meeple: the dragon's danger to it were it unprotected; 0 when off the board or done. */
+  dangers: new Float64Array(0),
 };
 
 function marks(size: number): void {
@@ -396,13 +398,25 @@ function fairyMoved(game: Game, meeple: number, after: Float64Array, w: Readonly
   const from = context.fairyUnit;
   const to = game.units.ofSlot(graph.slot[seg]!);
   const meepleSeg = game.meepleSeg;
+  const dangers = scratch.dangers;
   for (let i = 0; i < meepleSeg.length; i++) {
-    const s = meepleSeg[i]!;
-    if (s < 0 || isComplete(game, graph.find(s))) continue;
-    const slot = graph.slot[s]!;
+    const d = dangers[i]!;
+    if (d === 0) continue;
+    const slot = graph.slot[meepleSeg[i]!]!;
     const was = from >= 0 && game.units.contains(from, slot);
     const now = game.units.contains(to, slot);
-    if (was !== now) after[Math.floor(i / MEEPLES_PER_PLAYER)]! += was ? -danger(game, s) : danger(game, s);
+    if (was !== now) after[Math.floor(i / MEEPLES_PER_PLAYER)]! += was ? -d : d;
+  }
+}
+
+/** Fills `scratch.dangers` for `fairyMoved`: once per position rather than once per fairy move. */
+function meepleDangers(game: Game): void {
+  const meepleSeg = game.meepleSeg;
+  if (scratch.dangers.length < meepleSeg.length) scratch.dangers = new Float64Array(meepleSeg.length);
+  const dangers = scratch.dangers;
+  for (let i = 0; i < meepleSeg.length; i++) {
+    const s = meepleSeg[i]!;
+    dangers[i] = s < 0 || isComplete(game, game.graph.find(s)) ? 0 : danger(game, s);
   }
 }
 
@@ -428,6 +442,7 @@ export function evaluateMeeples(
   if (scratch.after.length < P) scratch.after = new Float64Array(P);
   const after = scratch.after;
   const graph = game.graph;
+  let dangersKnown = false;
   for (let i = 0; i < n; i++) {
     const seg = segs[i]!;
     if (seg === -1) {
@@ -436,6 +451,8 @@ export function evaluateMeeples(
     }
     for (let q = 0; q < P; q++) after[q] = totals[q]!;
     if (seg < -1) {
+      if (!dangersKnown && context.risk > 0) meepleDangers(game);
+      dangersKnown = true;
       fairyMoved(game, -seg - 2, after, w);
       out[i] = margin(after, player, P);
       continue;
