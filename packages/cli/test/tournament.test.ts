@@ -60,7 +60,7 @@ describe('tournament', () => {
   });
 
   it('shows the mcts budget, the default one included', () => {
-    expect(mctsBudget({})).toEqual({ iterations: 1000, ms: 1000 });
+    expect(mctsBudget({})).toEqual({ iterations: 1500, ms: 1000 });
     expect(mctsBudget({ mctsMs: 50 })).toEqual({ iterations: undefined, ms: 50 });
     const s = runTournament({
       bots: ['random', 'random'],
