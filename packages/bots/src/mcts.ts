@@ -40,7 +40,7 @@
  * within 1 s: about 0.15 s in the base game and 0.9 s with all three expansions on our machine, so
  * with all three a slower or busy machine may end a decision early). With all three expansions
  * 1,500 iterations won 16 of 20 games against greedy where 1,000 won 22.5 of 40 (same deals for the
- * first 20). Forced moves are played at once. With an iteration budget the bot is deterministic
+ * first 20), and 89.5 of 120 (74.6%) on deals not used for tuning. Forced moves are played at once. With an iteration budget the bot is deterministic
  * for its seed; with a time budget the number of iterations depends on the machine.
  *
  * Implementation notes: each iteration determinizes into the previous iteration's copy (the engine
