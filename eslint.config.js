@@ -1,6 +1,17 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const nodeAndPackages = [
+  { group: ['node:*', '@carc/*', 'fs', 'path'], message: 'the engine runs anywhere and stands alone' },
+];
+/** The engine's core: what every expansion stands on. It knows no expansion and no record format. */
+const CORE = ['geometry', 'tiles', 'board', 'features', 'rules', 'util'].map(
+  (dir) => `packages/engine/src/${dir}/**/*.ts`,
+);
+const EXPANSIONS = ['halflings', 'tower', 'princessDragon'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
@@ -22,11 +33,64 @@ export default tseslint.config(
   {
     // The engine runs in browsers and workers: no Node or DOM APIs, and nothing from other packages.
     files: ['packages/engine/src/**/*.ts'],
-    ignores: ['packages/engine/src/**/*.test.ts', 'packages/engine/src/bench/**'],
+    ignores: ['packages/engine/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@carc/*', 'fs', 'path'] }],
+      'no-restricted-imports': ['error', { patterns: nodeAndPackages }],
     },
   },
+  {
+    // Layers: the core imports nothing above it (expansions, records); imports never form a cycle.
+    files: ['packages/engine/src/**/*.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: [...CORE, 'packages/engine/src/types.ts'],
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...nodeAndPackages,
+            {
+              group: ['**/expansions/**', '**/notation/**'],
+              message: 'the core imports no expansion and no record code',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...EXPANSIONS.map((name) => ({
+    // An expansion stands on the core only: never on another expansion, nor on records.
+    files: [`packages/engine/src/expansions/${name}/**/*.ts`],
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...nodeAndPackages,
+            {
+              group: [
+                ...EXPANSIONS.filter((x) => x !== name).map((x) => `**/${x}/**`),
+                '**/notation/**',
+                '../index.js',
+              ],
+              message: 'an expansion imports the core only, never another expansion',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Bots run wherever the engine runs: no Node or DOM APIs, and of the other packages only the engine.
     files: ['packages/bots/src/**/*.ts'],

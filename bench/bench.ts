@@ -6,8 +6,8 @@
  *
  * Usage: node bench/dist/bench.js [games=5000] [players=2] [--json]
  */
-import type { GameConfig } from '@carc/engine';
-import { Game, unwrap } from '@carc/engine';
+import type { GameConfig, Game } from '@carc/engine';
+import { createGame, unwrap } from '@carc/engine';
 import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 
 const args = process.argv.slice(2);
@@ -33,7 +33,7 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
   let rng = 0x9e3779b9 ^ seed0;
   const start = performance.now();
   for (let i = 0; i < n; i++) {
-    const created = Game.create({ players, seed: seed0 + i, expansions });
+    const created = createGame({ players, seed: seed0 + i, expansions });
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
     const buf = new Int32Array(game.maxMoves);
@@ -55,7 +55,7 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
 function placementRate(): { perSecond: number; meanPlacements: number } {
   const positions: Game[] = [];
   for (let s = 0; positions.length < 300; s++) {
-    const g = unwrap(Game.create({ players, seed: 50_000 + s }));
+    const g = unwrap(createGame({ players, seed: 50_000 + s }));
     const buf = new Int32Array(g.maxMoves);
     for (let k = 0; !g.isOver; k++) {
       if (g.phaseName === 'place' && k % 17 === 0) positions.push(g.clone());
@@ -79,7 +79,7 @@ function placementRate(): { perSecond: number; meanPlacements: number } {
 
 /** Bytes of typed arrays one game state holds (what clone() copies), mid-game. */
 function stateBytes(expansions: GameConfig['expansions']): number {
-  const g = unwrap(Game.create({ players, seed: 7, expansions }));
+  const g = unwrap(createGame({ players, seed: 7, expansions }));
   const buf = new Int32Array(g.maxMoves);
   for (let k = 0; k < 60 && !g.isOver; k++) g.play(buf[k % g.legalMoves(buf)]!);
   const seen = new Set<object>();
@@ -114,7 +114,7 @@ const results = configs.map(({ label, expansions }) => {
 function mctsRate(expansions: GameConfig['expansions']) {
   const positions: Game[] = [];
   for (let s = 0; positions.length < 12; s++) {
-    const g = unwrap(Game.create({ players, seed: 70_000 + s, expansions }));
+    const g = unwrap(createGame({ players, seed: 70_000 + s, expansions }));
     const buf = new Int32Array(g.maxMoves);
     for (let k = 0; !g.isOver && positions.length < 12; k++) {
       const n = g.legalMoves(buf);

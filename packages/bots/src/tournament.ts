@@ -18,8 +18,8 @@
  * them), so `playRounds` can play any range of rounds, on any thread, and `summarizeTournament`
  * joins the results: the same figures (timings aside) as one `runTournament`.
  */
-import type { ExpansionId, Options } from '@carc/engine';
-import { Game } from '@carc/engine';
+import type { ExpansionId, Options, Game } from '@carc/engine';
+import { createGame } from '@carc/engine';
 import { mixSeed } from './rng.js';
 import type { Bot } from './seat.js';
 import { seatOf } from './seat.js';
@@ -202,7 +202,7 @@ export function playRounds(
     const seed = config.seed + round;
     for (const [k, seating] of seatings.entries()) {
       const index = round * seatings.length + k;
-      const created = Game.create({
+      const created = createGame({
         players: config.players,
         seed,
         expansions: config.expansions,

@@ -1,6 +1,6 @@
 /** Test helpers: game set-ups covering every expansion combination and the options with decisions of their own. */
-import type { ExpansionId, GameConfig, Options } from '@carc/engine';
-import { Game, unwrap } from '@carc/engine';
+import type { ExpansionId, GameConfig, Options, Game } from '@carc/engine';
+import { createGame, unwrap } from '@carc/engine';
 
 /** Every subset of the three expansions, the base game first. */
 export const EXPANSION_SETS: readonly (readonly ExpansionId[])[] = [
@@ -23,7 +23,7 @@ export const OPTION_SETS: readonly Partial<Options>[] = [
 ];
 
 export function newGame(config: GameConfig): Game {
-  return unwrap(Game.create(config));
+  return unwrap(createGame(config));
 }
 
 /** Plays `moves` uniformly random moves (a fixed LCG from `seed`). */

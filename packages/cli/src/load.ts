@@ -1,6 +1,6 @@
 /** Reading and replaying a record file, with every failure turned into a one-line CliError. */
 import type { GameRecord, RecordError, Replay } from '@carc/engine';
-import { Catalog, parseRecord, replayRecord } from '@carc/engine';
+import { BUILTIN, MAX_EXTRA_TILES, parseRecord, replayRecord } from '@carc/engine';
 import type { Io } from './io.js';
 import { CliError, fileErrorMessage } from './io.js';
 
@@ -18,6 +18,9 @@ export function loadRecord(file: string, io: Io, tilesFile?: string): GameRecord
   return { ...parsed.value, tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io)] };
 }
 
+/** Largest tile file read (1 MiB): far above the 256 definitions a file may hold. */
+export const MAX_TILE_FILE_CHARS = 1 << 20;
+
 /**
  * Reads a file of tile definitions (H-0: a player's own Halflings faces, or any extra tiles): a JSON
  * array in the catalog format, validated before any game starts. Throws CliError naming the file,
@@ -30,6 +33,11 @@ export function loadTiles(file: string, io: Io): unknown[] {
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${fileErrorMessage(e)}`);
   }
+  if (text.length > MAX_TILE_FILE_CHARS) {
+    throw new CliError(
+      `${file}: a tile file holds at most ${MAX_TILE_FILE_CHARS} characters (${MAX_EXTRA_TILES} definitions); this one has ${text.length}`,
+    );
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -37,7 +45,7 @@ export function loadTiles(file: string, io: Io): unknown[] {
     throw new CliError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!Array.isArray(data)) throw new CliError(`${file}: a tile file is a JSON array of tile definitions`);
-  const checked = Catalog.withExtra(data, file);
+  const checked = BUILTIN.catalog().withExtra(data, file);
   if (!checked.ok) throw new CliError(`${file}: ${checked.error.message}`);
   return data;
 }

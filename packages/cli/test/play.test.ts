@@ -4,7 +4,7 @@
  * record replays with `replay --check`; the text board (render/text.ts).
  */
 import type { Action } from '@carc/engine';
-import { Catalog, Game, viewOf } from '@carc/engine';
+import { BUILTIN, createGame, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import { readEntry } from '../src/play/entry.js';
 import { run } from '../src/program.js';
@@ -128,7 +128,7 @@ describe('carcassonne play', () => {
 
   it('refuses wrong entries with a one-line reason, changes nothing and asks again', async () => {
     // The first decision of this deal, from the engine itself.
-    const game = Game.create({ players: 2, seed: 3 });
+    const game = createGame({ players: 2, seed: 3 });
     if (!game.ok) throw new Error(game.error.message);
     const g = game.value;
     const legal = g.legalActions();
@@ -249,7 +249,7 @@ describe('carcassonne play', () => {
 
   it('never shows the person another player’s triangles before they are played (H-3)', async () => {
     const config = { players: 3, seed: 21, expansions: ['halflings' as const] };
-    const start = Game.create(config);
+    const start = createGame(config);
     if (!start.ok) throw new Error(start.error.message);
     const hand = (p: number) => ((viewOf(start.value, p).hands as (string[] | null)[])[p] ?? []).slice();
     const mine = hand(0);
@@ -346,7 +346,7 @@ describe('readEntry', () => {
 });
 
 describe('renderBoardText', () => {
-  const catalog = Catalog.builtin();
+  const catalog = BUILTIN.catalog();
   const view: BoardView & Record<string, unknown> = {
     tiles: [
       { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 },

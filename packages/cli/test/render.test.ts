@@ -1,6 +1,6 @@
 /** `carcassonne render` and the SVG renderer: valid XML, features placed and rotated correctly (B-1, H-1). */
 import type { TileDef } from '@carc/engine';
-import { Catalog, parseRecord, replayRecord, viewOf } from '@carc/engine';
+import { BUILTIN, parseRecord, replayRecord, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import { renderGame, runRender } from '../src/commands/render.js';
 import { CliError } from '../src/io.js';
@@ -28,7 +28,7 @@ const pairs = (s: string): Pt[] => {
   for (let i = 0; i + 1 < n.length; i += 2) out.push({ x: n[i] ?? NaN, y: n[i + 1] ?? NaN });
   return out;
 };
-const catalog = Catalog.builtin();
+const catalog = BUILTIN.catalog();
 const single = (tile: string, rotation: 0 | 90 | 180 | 270, meeples: BoardView['meeples'] = []): XmlElement =>
   parseXml(
     renderSvg({ tiles: [{ tile, x: 0, y: 0, rotation }], meeples }, catalog, { cell: 100, labels: false }),
@@ -219,7 +219,7 @@ describe('renderSvg', () => {
 
 describe('tile artwork (every built-in tile and the fixture triangles)', () => {
   const triangles = (JSON.parse(readFixture('triangles.json')) as { tiles: unknown[] }).tiles;
-  const extra = Catalog.withExtra(triangles);
+  const extra = BUILTIN.catalog().withExtra(triangles);
   if (!extra.ok) throw new Error(extra.error.message);
   const defs: readonly TileDef[] = extra.value.defs;
 

@@ -3,7 +3,7 @@
  * played, recorded and replayed; a broken file is refused with the file, tile and field.
  */
 import type { Action } from '@carc/engine';
-import { Game, makeRecord, parseRecord, replayRecord, unwrap, viewOf } from '@carc/engine';
+import { createGame, makeRecord, parseRecord, replayRecord, unwrap, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/program.js';
 import { memoryIo } from './helpers.js';
@@ -40,6 +40,16 @@ const MY_TILES = [
 ];
 
 describe("--tiles: a player's own tile definitions (H-0)", () => {
+  it('refuses a file over the caps (256 definitions, 1 MiB) before any game starts', async () => {
+    const many = Array.from({ length: 257 }, (_, i) => ({ ...MY_TILES[2], id: `MY-${i}` }));
+    const io = memoryIo({ 'many.json': JSON.stringify(many) });
+    expect(await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'many.json'], io)).toBe(2);
+    expect(io.stderr).toContain('many.json: at most 256 tile definitions in one file or record, not 257');
+    const io2 = memoryIo({ 'huge.json': ' '.repeat(1 << 20) + '[]' });
+    expect(await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'huge.json'], io2)).toBe(2);
+    expect(io2.stderr).toContain('huge.json: a tile file holds at most 1048576 characters');
+  });
+
   it('plays Halflings games with exactly the triangles of the file', async () => {
     const io = memoryIo({ 'my.json': JSON.stringify(MY_TILES) });
     const code = await run(
@@ -50,7 +60,7 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     expect(code).toBe(0);
     expect(JSON.parse(io.stdout).games).toBe(30);
     // Exactly the file's four triangles are dealt: 3 players × 3 would need 9, so all four go out.
-    const g = unwrap(Game.create({ players: 3, seed: 1, expansions: ['halflings'], tiles: MY_TILES }));
+    const g = unwrap(createGame({ players: 3, seed: 1, expansions: ['halflings'], tiles: MY_TILES }));
     const view = viewOf(g, 0) as unknown as { handSizes: number[]; hands: (string[] | null)[] };
     expect(view.handSizes.reduce((a, b) => a + b, 0)).toBe(4);
     for (const id of view.hands[0] ?? []) expect(MY_TILES.map((t) => t.id)).toContain(id);
@@ -58,7 +68,7 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
 
   it('round-trips: load, play, record, replay to the same state', () => {
     const config = { players: 2, seed: 9, expansions: ['halflings' as const], tiles: MY_TILES };
-    const game = unwrap(Game.create(config));
+    const game = unwrap(createGame(config));
     const buf = new Int32Array(game.maxMoves);
     const actions: { player: number; action: Action }[] = [];
     for (let i = 0; !game.isOver; i++) {
@@ -79,7 +89,7 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
 
   it('H-3 replay --viewer shows what that player may see: their hand only, no seed', async () => {
     const config = { players: 2, seed: 5, expansions: ['halflings' as const] };
-    const game = unwrap(Game.create(config));
+    const game = unwrap(createGame(config));
     const buf = new Int32Array(game.maxMoves);
     const actions: { player: number; action: Action }[] = [];
     for (let i = 0; i < 6; i++) {

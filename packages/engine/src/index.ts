@@ -10,11 +10,33 @@ export type { CornerName, SideName, HalfName } from './geometry/edges.js';
 export { Grid } from './geometry/grid.js';
 export type { TileDef, TileDefInput, FeatureDef, FeatureInput, TileDefError } from './tiles/tileDef.js';
 export { parseTileDef } from './tiles/tileDef.js';
-export { Catalog, TILE_SETS } from './tiles/catalog.js';
-export type { Options, OptionError } from './rules/options.js';
-export { DEFAULT_OPTIONS, OPTION_SPECS, PRESETS, parseOptions, makeOptions } from './rules/options.js';
-export type { ExpansionId, ExpansionDef, ExpansionInstance, Step } from './expansions/expansion.js';
-export { EXPANSION_IDS } from './expansions/expansion.js';
+export type { TileSets } from './tiles/catalog.js';
+export { Catalog, MAX_EXTRA_TILES } from './tiles/catalog.js';
+export type { Options, OptionError, OptionSpec, Presets } from './rules/options.js';
+export { Registry } from './rules/registry.js';
+export {
+  BUILTIN,
+  DEFAULT_OPTIONS,
+  EXPANSION_IDS,
+  HALFLINGS,
+  OPTION_SPECS,
+  PRESETS,
+  PRINCESS_AND_DRAGON,
+  TILE_SETS,
+  TOWER,
+  createGame,
+  makeOptions,
+  parseOptions,
+} from './expansions/index.js';
+export type {
+  CountingRules,
+  ExpansionId,
+  ExpansionDef,
+  ExpansionInstance,
+  MoveSizes,
+  PayloadLayout,
+  Step,
+} from './rules/expansion.js';
 export type { Direction, ActionType } from './rules/actions.js';
 export { DIRECTIONS, ACTION_TYPES } from './rules/actions.js';
 export type { Action } from './rules/actions.js';
@@ -22,7 +44,15 @@ export type { GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';
 export { RULE_ERROR_CODES } from './rules/errors.js';
 export type { GameConfig, Phase, TilePlacement, MeeplePlacement } from './rules/game.js';
-export { Game, MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS, PHASES } from './rules/game.js';
+export {
+  Game,
+  MAX_TILES,
+  MEEPLES_PER_PLAYER,
+  MIN_PLAYERS,
+  MAX_PLAYERS,
+  PHASES,
+  checkMoveWidths,
+} from './rules/game.js';
 export type { GameView, PlacedTileView, MeepleView } from './rules/view.js';
 export { viewOf } from './rules/view.js';
 export type { GameRecord, RecordAction, RecordError, Expectations, Replay } from './notation/record.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ExpansionId, Options } from '@carc/engine';
-import { Game, MEEPLES_PER_PLAYER, unwrap, viewOf } from '@carc/engine';
+import { createGame, MEEPLES_PER_PLAYER, unwrap, viewOf } from '@carc/engine';
 import type { Halflings } from '../src/expansions/halflings/state.js';
 import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
 import { prng } from './playout.js';
@@ -37,7 +37,7 @@ function play(
   reference: boolean,
   t: Tally,
 ) {
-  const g = unwrap(Game.create({ players, seed, expansions, options, recordEvents: true }));
+  const g = unwrap(createGame({ players, seed, expansions, options, recordEvents: true }));
   const hl = g.expansions.find((x) => x.moveTypes.includes(11)) as Halflings;
   const pd = g.expansions.find((x) => x.moveTypes.includes(5)) as PrincessDragon | undefined;
   const triangles = hl.handCount.reduce((a, b) => a + b, 0) + hl.poolCount;

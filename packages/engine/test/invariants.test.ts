@@ -13,8 +13,8 @@
  * with those values replays it.
  */
 import { describe, expect, test } from 'vitest';
-import type { Action, GameConfig, Options } from '@carc/engine';
-import { Game, TILE_SETS, makeRecord, parseRecord, replayRecord, unwrap } from '@carc/engine';
+import type { Action, GameConfig, Options, Game } from '@carc/engine';
+import { createGame, makeRecord, parseRecord, replayRecord, TILE_SETS, unwrap } from '@carc/engine';
 import { playout, prng } from './playout.js';
 import { TRIANGLE_LIST } from './triangleTiles.js';
 
@@ -107,7 +107,7 @@ describe('clone independence and determinism', () => {
   test('B-3 play on a clone leaves the original unchanged, and the original replays the clone exactly', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const rand = prng(moveSeed(seed));
-      const g = unwrap(Game.create({ players: 2 + (seed % 4), seed }));
+      const g = unwrap(createGame({ players: 2 + (seed % 4), seed }));
       const buf = new Int32Array(g.maxMoves);
       const stop = rand() % 140;
       for (let k = 0; k < stop && !g.isOver; k++) g.play(buf[rand() % g.legalMoves(buf)]);
@@ -132,7 +132,7 @@ describe('clone independence and determinism', () => {
 
   test('B-2 same seed gives the same draws, moves and scores; another seed does not', () => {
     const play = (seed: number) => {
-      const g = unwrap(Game.create({ players: 3, seed }));
+      const g = unwrap(createGame({ players: 3, seed }));
       g.recordEvents = true;
       const rand = prng(moveSeed(seed));
       const buf = new Int32Array(g.maxMoves);
@@ -168,7 +168,7 @@ describe('records', () => {
               seed,
               options: i % 2 ? { tinyCityScoring: 2, tileSetBase: 'basic:1' } : {},
             };
-      const g = unwrap(Game.create(config));
+      const g = unwrap(createGame(config));
       const rand = prng(moveSeed(seed));
       const buf = new Int32Array(g.maxMoves);
       const actions: { player: number; action: Action }[] = [];

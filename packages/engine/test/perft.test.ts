@@ -13,8 +13,8 @@
  * output is only ever the value under test.
  */
 import { describe, expect, test } from 'vitest';
-import type { GameConfig, MeeplePlacement, TilePlacement } from '@carc/engine';
-import { Game, TILE_SETS, unwrap } from '@carc/engine';
+import type { GameConfig, MeeplePlacement, TilePlacement, Game } from '@carc/engine';
+import { createGame, TILE_SETS, unwrap } from '@carc/engine';
 import type { PlacedMeeple, PlacedTile } from './reference.js';
 import { RefGame } from './reference.js';
 import { TRIANGLES, TRIANGLE_LIST } from './triangleTiles.js';
@@ -38,7 +38,7 @@ const START: TilePlacement = { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 };
 
 /** The independent model of the same configuration, built from the config and tile definitions only. */
 function refGameOf(config: GameConfig): RefGame {
-  const catalog = unwrap(Game.create(config)).catalog;
+  const catalog = unwrap(createGame(config)).catalog;
   const def = (id: string) => catalog.def(catalog.kindOf(id)!);
   const placed = [config.startTile ?? START, ...(config.setup?.tiles ?? [])];
   const tiles: PlacedTile[] = placed.map((p) => ({ def: def(p.tile), x: p.x, y: p.y, q: p.rotation / 90 }));
@@ -66,7 +66,7 @@ function refGameOf(config: GameConfig): RefGame {
   return rg;
 }
 
-const game = (config: GameConfig) => unwrap(Game.create(config));
+const game = (config: GameConfig) => unwrap(createGame(config));
 
 // -------------------------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
  * replays from its seed alone. Every failure message names the seed and the move index.
  */
 import type { GameConfig } from '@carc/engine';
-import { Game, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
+import { createGame, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
 import type { PlacedMeeple } from './reference.js';
 import { RefGame, compareWithEngine, gameMeeples, gameTiles } from './reference.js';
 
@@ -45,7 +45,7 @@ export function playout(
   moveSeed: number,
   checks: PlayoutChecks,
 ): PlayoutResult {
-  const g = unwrap(Game.create(config));
+  const g = unwrap(createGame(config));
   g.recordEvents = true;
   const players = g.players;
   // Tiles in the game: the start tile, setup tiles and the pile (72 for a base game, B-1).

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { GameConfig, Options } from '@carc/engine';
-import { Game, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
+import { createGame, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
 import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
 import { prng } from './playout.js';
 import { compareWithEngine } from './reference.js';
@@ -48,7 +48,7 @@ function play(
     options,
     recordEvents: true,
   };
-  const g = unwrap(Game.create(config));
+  const g = unwrap(createGame(config));
   const pd = g.expansions[0] as PrincessDragon;
   const rand = prng(seed ^ 0x5eed);
   const buf = new Int32Array(g.maxMoves);
@@ -158,7 +158,7 @@ describe('D-3..D-19 invariant playouts with The Princess & the Dragon', () => {
       expect(play(seed, VARIANTS[seed % VARIANTS.length], 3, false, t)).toEqual(
         play(seed, VARIANTS[seed % VARIANTS.length], 3, false, t),
       );
-      const g = unwrap(Game.create({ players: 3, seed, expansions: ['princess-and-dragon'] }));
+      const g = unwrap(createGame({ players: 3, seed, expansions: ['princess-and-dragon'] }));
       const buf = new Int32Array(g.maxMoves);
       const rand = prng(seed);
       for (let i = 0; i < 120 && !g.isOver; i++) g.play(buf[rand() % g.legalMoves(buf)]);

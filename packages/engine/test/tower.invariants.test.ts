@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ExpansionId, Options } from '@carc/engine';
-import { Game, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
+import { createGame, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
 import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
 import type { Tower } from '../src/expansions/tower/state.js';
 import { PIECES_BY_PLAYERS } from '../src/expansions/tower/state.js';
@@ -38,7 +38,7 @@ function play(
   reference: boolean,
   t: Tally,
 ) {
-  const g = unwrap(Game.create({ players, seed, expansions, options, recordEvents: true }));
+  const g = unwrap(createGame({ players, seed, expansions, options, recordEvents: true }));
   const tw = g.expansions.find((x) => x.moveTypes.includes(6)) as Tower;
   const pd = g.expansions.find((x) => x.moveTypes.includes(5)) as PrincessDragon | undefined;
   const pieces0 = typeof options.towerPieces === 'number' ? options.towerPieces : PIECES_BY_PLAYERS[players];

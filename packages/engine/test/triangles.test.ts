@@ -1,19 +1,19 @@
 /**
  * Triangular half tiles (Halflings): H-1, H-2, H-7, H-8, H-9, H-10, with the test-only triangles of
- * test/triangleTiles.ts passed through Game.create({ tiles, draws }). Positions are played through
+ * test/triangleTiles.ts passed through createGame({ tiles, draws }). Positions are played through
  * apply(); every step is also checked against the reference flood fill.
  *
  * Rotation of a triangle = the corner of its right angle: 0 nw, 90 ne, 180 se, 270 sw. The start
  * tile BA/RCr at (0,0), rotation 0, has a city north, roads east and west, a field south.
  */
 import { describe, expect, test } from 'vitest';
-import type { Action, GameConfig, GameEvent, ScoreEvent } from '@carc/engine';
-import { Game, unwrap } from '@carc/engine';
+import type { Action, GameConfig, GameEvent, ScoreEvent, Game } from '@carc/engine';
+import { createGame, unwrap } from '@carc/engine';
 import { compareWithEngine } from './reference.js';
 import { TRIANGLES, TRIANGLE_LIST } from './triangleTiles.js';
 
 function start(config: Omit<GameConfig, 'tiles'>): Game {
-  const g = unwrap(Game.create({ ...config, tiles: TRIANGLE_LIST }));
+  const g = unwrap(createGame({ ...config, tiles: TRIANGLE_LIST }));
   g.recordEvents = true;
   expect(compareWithEngine(g)).toEqual([]);
   return g;
@@ -320,7 +320,7 @@ describe('H-9 monasteries count occupied cells', () => {
     // Regression: set-up refused meeples on complete roads and cities, but accepted one on a
     // surrounded monastery, which then stayed on the board until final scoring.
     const setup = (south: { tile: string; rotation: 0 | 180 }) =>
-      Game.create({
+      createGame({
         players: 2,
         tiles: TRIANGLE_LIST,
         startTile: { tile: 'BA/L', x: 0, y: 0, rotation: 0 },

@@ -15,8 +15,8 @@
  */
 import type { Bot, BotName } from '@carc/bots';
 import { BOT_NAMES, createBot, isBotName, mixSeed, seatOf } from '@carc/bots';
-import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError } from '@carc/engine';
-import { Game, MAX_PLAYERS, makeRecord, viewOf } from '@carc/engine';
+import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game } from '@carc/engine';
+import { MAX_PLAYERS, createGame, makeRecord, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { formatJson } from '../json.js';
@@ -116,7 +116,7 @@ export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
     ...(opts.options ? { options: opts.options } : {}),
     ...(opts.tiles ? { tiles: opts.tiles } : {}),
   };
-  const created = Game.create({ ...config, recordEvents: true });
+  const created = createGame({ ...config, recordEvents: true });
   if (!created.ok) throw new CliError(created.error.message);
   const budget = botNames.includes('mcts') ? mctsBudget(opts) : undefined;
   const names: string[] = [];

@@ -1,6 +1,6 @@
 /** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
-import type { ExpansionId, Options } from '@carc/engine';
-import { Game } from '@carc/engine';
+import type { ExpansionId, Options, Game } from '@carc/engine';
+import { createGame } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -54,7 +54,7 @@ export function playRandomGame(
   recordEvents = false,
   setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles'> = {},
 ): GameResult {
-  const created = Game.create({ players, seed, recordEvents, ...setup });
+  const created = createGame({ players, seed, recordEvents, ...setup });
   if (!created.ok) throw new CliError(created.error.message);
   const game = created.value;
   const rng = new Rng(chooserSeed(seed));

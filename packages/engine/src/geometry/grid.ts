@@ -18,6 +18,12 @@ export class Grid {
   readonly ringDelta: Int32Array;
   private readonly offset: number;
 
+  /** Number of cells of the grid for a game of at most `maxTiles` tiles. */
+  static sizeFor(maxTiles: number): number {
+    const width = 2 * (maxTiles + 1) + 1;
+    return width * width;
+  }
+
   constructor(maxTiles: number) {
     this.offset = maxTiles + 1;
     this.width = 2 * this.offset + 1;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { Game } from '../rules/game.js';
+import { createGame } from '../expansions/index.js';
+import type { Game } from '../rules/game.js';
 import { viewOf } from '../rules/view.js';
 import { makeRecord, parseRecord, readRecord, redactRecord, replayRecord } from './record.js';
 
@@ -104,7 +105,7 @@ describe('game records', () => {
 
   test('a record made from a played game replays to the same state', () => {
     const config = { players: 3, seed: 99, options: { tinyCityScoring: 2 as const } };
-    const g = Game.create(config);
+    const g = createGame(config);
     if (!g.ok) throw new Error(g.error.message);
     const game = g.value;
     const actions = [];
@@ -134,7 +135,7 @@ function unwrapEncode(game: Game, action: Parameters<Game['encode']>[0]): number
 describe('H-3 a record shown to a player', () => {
   test("keeps the public game and the viewer's hand, never the seed, the pile or other hands", () => {
     const config = { players: 3, seed: 21, expansions: ['halflings' as const] };
-    const g = Game.create(config);
+    const g = createGame(config);
     if (!g.ok) throw new Error(g.error.message);
     const game = g.value;
     const buf = new Int32Array(game.maxMoves);

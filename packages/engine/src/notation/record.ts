@@ -10,8 +10,7 @@
  * Every error names where it is: a line and column for JSON syntax, a path such as
  * `actions[3].rotation` for content.
  */
-import type { ExpansionId } from '../expansions/expansion.js';
-import { EXPANSION_IDS } from '../expansions/expansion.js';
+import type { ExpansionId } from '../rules/expansion.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
 import { DIRECTIONS } from '../rules/actions.js';
 import type { Action } from '../rules/actions.js';
@@ -20,7 +19,8 @@ import { RULE_ERROR_CODES } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
 import type { GameConfig, MeeplePlacement, TilePlacement } from '../rules/game.js';
 import { Game, MAX_PLAYERS, MIN_PLAYERS, PHASES } from '../rules/game.js';
-import { DEFAULT_OPTIONS, makeOptions, parseOptions } from '../rules/options.js';
+import type { Registry } from '../rules/registry.js';
+import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
 import { viewOf } from '../rules/view.js';
 import { ROTATIONS } from '../types.js';
@@ -102,14 +102,14 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 
 /** Parses a record from JSON text. */
-export function parseRecord(text: string): Result<GameRecord, RecordError> {
+export function parseRecord(text: string, registry: Registry = BUILTIN): Result<GameRecord, RecordError> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     return fail('record/syntax', syntaxLocation(text, e), 'not valid JSON');
   }
-  return readRecord(data);
+  return readRecord(data, registry);
 }
 
 /** Where JSON.parse stopped, as "line L, column C". */
@@ -146,7 +146,8 @@ const RECORD_KEYS = [
 ];
 
 /** Validates a parsed JSON value as a record. */
-export function readRecord(data: unknown): Result<GameRecord, RecordError> {
+export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<GameRecord, RecordError> {
+  const ids = registry.ids;
   const bad = (path: string, reason: string) => fail('record/invalid', path, reason);
   if (!isObj(data)) return bad('$', 'a record is a JSON object');
   for (const k of Object.keys(data)) if (!RECORD_KEYS.includes(k)) return bad(k, 'unknown field');
@@ -161,19 +162,15 @@ export function readRecord(data: unknown): Result<GameRecord, RecordError> {
     if (typeof p !== 'string') return bad(`players[${i}]`, 'must be a string');
   if (data.preset !== undefined && typeof data.preset !== 'string')
     return bad('preset', 'must be a preset name');
-  const options = parseOptions(data.options, 'options', data.preset ?? 'hig');
+  const options = registry.parseOptions(data.options, 'options', data.preset ?? 'hig');
   if (!options.ok)
     return fail('record/invalid', options.error.path, options.error.message.replace(/^[^:]*: /, ''));
   const expansions: ExpansionId[] = [];
   if (data.expansions !== undefined) {
-    if (!Array.isArray(data.expansions))
-      return bad('expansions', `must be an array of ${EXPANSION_IDS.join(', ')}`);
+    if (!Array.isArray(data.expansions)) return bad('expansions', `must be an array of ${ids.join(', ')}`);
     for (const [i, id] of data.expansions.entries()) {
-      if (!(EXPANSION_IDS as readonly unknown[]).includes(id)) {
-        return bad(
-          `expansions[${i}]`,
-          `unknown expansion ${JSON.stringify(id)} (${EXPANSION_IDS.join(', ')})`,
-        );
+      if (!(ids as readonly unknown[]).includes(id)) {
+        return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${ids.join(', ')})`);
       }
       expansions.push(id as ExpansionId);
     }
@@ -448,8 +445,12 @@ export interface Replay {
  * Replays a record: sets the game up, applies every action (each checked), and, when `check` is
  * set, verifies embedded expectations. An illegal action stops the replay with its index and rule.
  */
-export function replayRecord(rec: GameRecord, check = false): Result<Replay, RecordError> {
-  const created = Game.create({ ...recordConfig(rec), recordEvents: true });
+export function replayRecord(
+  rec: GameRecord,
+  check = false,
+  registry: Registry = BUILTIN,
+): Result<Replay, RecordError> {
+  const created = Game.create({ ...recordConfig(rec), recordEvents: true }, registry);
   if (!created.ok) {
     const path = created.error.code === 'tile/invalid' ? 'tiles' : created.error.path;
     return err({
@@ -538,6 +539,7 @@ export function makeRecord(
   config: GameConfig,
   actions: readonly { player: number; action: Action }[],
   names?: readonly string[],
+  registry: Registry = BUILTIN,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {
     format: RECORD_FORMAT,
@@ -546,7 +548,7 @@ export function makeRecord(
   };
   if (config.expansions !== undefined && config.expansions.length > 0)
     out.expansions = [...config.expansions];
-  const opts = makeOptions({ ...DEFAULT_OPTIONS, ...config.options });
+  const opts = registry.changedOptions({ ...registry.defaults, ...config.options });
   if (Object.keys(opts).length > 0) out.options = opts;
   if (config.draws !== undefined) out.draws = [...config.draws];
   else out.seed = config.seed ?? 0;
@@ -568,8 +570,12 @@ export const scoreEvents = (events: readonly GameEvent[]) => events.filter((e) =
  * scripted pile (they would reveal the order of future draws and the other players' hands), and
  * the viewer's own hand. It is a log to read, not a record to replay: `format` says so.
  */
-export function redactRecord(rec: GameRecord, viewer: number): Result<Record<string, unknown>, RecordError> {
-  const replay = replayRecord(rec);
+export function redactRecord(
+  rec: GameRecord,
+  viewer: number,
+  registry: Registry = BUILTIN,
+): Result<Record<string, unknown>, RecordError> {
+  const replay = replayRecord(rec, false, registry);
   if (!replay.ok) return replay;
   const game = replay.value.game;
   const view = viewOf(game, viewer);
@@ -580,7 +586,7 @@ export function redactRecord(rec: GameRecord, viewer: number): Result<Record<str
     players: [...rec.players],
   };
   if (rec.expansions.length > 0) out.expansions = [...rec.expansions];
-  const opts = makeOptions(rec.options);
+  const opts = registry.changedOptions(rec.options);
   if (Object.keys(opts).length > 0) out.options = opts;
   if (rec.startTile !== undefined) out.startTile = rec.startTile;
   if (rec.endAfter !== undefined) out.endAfter = rec.endAfter;

@@ -84,6 +84,18 @@ export const M_DRAFT = 12;
 export const M_CROP_CIRCLE = 13;
 export const M_CROP = 14;
 
+/** Bits of the move type, the low bits of every move. */
+export const TYPE_BITS = 4;
+/**
+ * Bits above the type. Moves stay non-negative 32-bit integers (they live in Int32Array buffers
+ * and are read with `>>>`), so every payload must fit here: `Game.create` checks the widths each
+ * move type needs in that game (cells of its grid, segments, hand slots…) and refuses a game that
+ * cannot be encoded rather than let a field wrap into another.
+ */
+export const PAYLOAD_BITS = 31 - TYPE_BITS;
+/** Bits needed to store the values 0..n−1. */
+export const bitsFor = (n: number): number => (n <= 1 ? 0 : 32 - Math.clz32(n - 1));
+
 export const encodePlace = (cell: number, quarters: number): number =>
   M_PLACE | (quarters << 4) | (cell << 6);
 export const encodeMeeple = (segment: number): number => M_MEEPLE | (segment << 4);

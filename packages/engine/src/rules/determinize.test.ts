@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { unwrap } from '../util/result.js';
-import { Game } from './game.js';
+import { createGame } from '../expansions/index.js';
+import type { Game } from './game.js';
 import { viewOf } from './view.js';
 
 const play = (g: Game, moves: number, seed: number) => {
@@ -15,7 +16,7 @@ const play = (g: Game, moves: number, seed: number) => {
 describe('determinize: what a player may not see is resampled, what they see is kept (H-3)', () => {
   test('the viewer sees the same game; future draws and other hands are resampled', () => {
     const g = unwrap(
-      Game.create({ players: 3, seed: 4, expansions: ['halflings', 'tower', 'princess-and-dragon'] }),
+      createGame({ players: 3, seed: 4, expansions: ['halflings', 'tower', 'princess-and-dragon'] }),
     );
     play(g, 8, 9);
     const viewer = g.toAct;
@@ -55,7 +56,7 @@ describe('determinize: what a player may not see is resampled, what they see is 
     ];
     let compared = 0;
     for (const [e, expansions] of sets.entries()) {
-      const g = unwrap(Game.create({ players: 2 + e, seed: 60 + e, expansions: expansions as never }));
+      const g = unwrap(createGame({ players: 2 + e, seed: 60 + e, expansions: expansions as never }));
       const pool = g.determinize(0, 99);
       const clonePool = g.clone();
       for (let round = 0; !g.isOver; round++) {
@@ -87,15 +88,15 @@ describe('determinize: what a player may not see is resampled, what they see is 
       }
     }
     expect(compared).toBeGreaterThan(40);
-    const other = unwrap(Game.create({ players: 2, seed: 1 }));
-    expect(() => other.determinize(0, 1, unwrap(Game.create({ players: 2, seed: 1 })))).toThrow(RangeError);
-    expect(() => other.cloneInto(unwrap(Game.create({ players: 2, seed: 1 })))).toThrow(RangeError);
+    const other = unwrap(createGame({ players: 2, seed: 1 }));
+    expect(() => other.determinize(0, 1, unwrap(createGame({ players: 2, seed: 1 })))).toThrow(RangeError);
+    expect(() => other.cloneInto(unwrap(createGame({ players: 2, seed: 1 })))).toThrow(RangeError);
     expect(() => other.cloneInto(other)).toThrow(RangeError);
   });
 
   test('a scripted pile becomes a shuffled one: its order is hidden', () => {
     const draws = ['BA/RFr', 'BA/C', 'BA/L', 'BA/Rr', 'BA/CRr', 'BA/RRR'];
-    const g = unwrap(Game.create({ players: 2, draws }));
+    const g = unwrap(createGame({ players: 2, draws }));
     const seen = new Set<string>();
     for (let s = 0; s < 20; s++) {
       const d = g.determinize(0, s);
@@ -110,14 +111,14 @@ describe('determinize: what a player may not see is resampled, what they see is 
 describe('H-3 the deal', () => {
   test('hands are shuffled by the seed, and set-up triangles leave the set', () => {
     const handsOf = (seed: number) => {
-      const g = unwrap(Game.create({ players: 2, seed, expansions: ['halflings'] }));
+      const g = unwrap(createGame({ players: 2, seed, expansions: ['halflings'] }));
       return JSON.stringify([0, 1].map((p) => (viewOf(g, p) as { hands?: unknown[] }).hands?.[p]));
     };
     expect(new Set([1, 2, 3, 4, 5].map(handsOf)).size).toBeGreaterThan(3);
     const setup = { tiles: [{ tile: 'H1-07', x: 0, y: 1, rotation: 0 as const }] };
     for (let seed = 0; seed < 30; seed++) {
       const g = unwrap(
-        Game.create({ players: 6, seed, expansions: ['halflings'], setup, options: { halflingsHand: 4 } }),
+        createGame({ players: 6, seed, expansions: ['halflings'], setup, options: { halflingsHand: 4 } }),
       );
       for (let p = 0; p < 6; p++)
         expect((viewOf(g, p) as { hands?: string[][] }).hands?.[p]).not.toContain('H1-07');

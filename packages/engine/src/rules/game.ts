@@ -14,14 +14,21 @@
  */
 import { Board } from '../board/board.js';
 import { Units } from '../board/units.js';
-import type { ExpansionId, ExpansionInstance, Step } from '../expansions/expansion.js';
-import { EXPANSION_IDS } from '../expansions/expansion.js';
-import { EXPANSIONS } from '../expansions/index.js';
+import type {
+  CountingRules,
+  ExpansionDef,
+  ExpansionId,
+  ExpansionInstance,
+  MoveSizes,
+  PayloadLayout,
+  Step,
+} from './expansion.js';
 import { FeatureGraph } from '../features/featureGraph.js';
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
 import { Grid } from '../geometry/grid.js';
-import { Catalog, MAX_FEATURES, TILE_SETS } from '../tiles/catalog.js';
+import type { Catalog } from '../tiles/catalog.js';
+import { MAX_FEATURES } from '../tiles/catalog.js';
 import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
@@ -31,6 +38,8 @@ import {
   M_MEEPLE,
   M_PASS,
   M_PLACE,
+  PAYLOAD_BITS,
+  bitsFor,
   encodeMeeple,
   encodePlace,
   meepleSegment,
@@ -43,7 +52,7 @@ import { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS } from './constants.js';
 import type { RuleError, SetupError } from './errors.js';
 import type { GameEvent } from './events.js';
 import type { Options } from './options.js';
-import { DEFAULT_OPTIONS } from './options.js';
+import type { Registry } from './registry.js';
 import { nextInt, seedRng } from './rng.js';
 import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
@@ -116,12 +125,56 @@ export interface GameConfig {
 
 const DEFAULT_START: TilePlacement = { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 };
 
+/** Most tiles one game may hold (start, set-up, pile and triangles in hand): bounds the grid. */
+export const MAX_TILES = 500;
+
+/**
+ * Why the moves of a game of `maxTiles` tiles cannot be encoded, or undefined when every move
+ * type's fields fit in PAYLOAD_BITS. Widths come from this game's grid, segments, players and
+ * options, so a field can never silently wrap into its neighbour.
+ */
+export function checkMoveWidths(
+  options: Options,
+  defs: readonly ExpansionDef[],
+  catalog: Catalog,
+  maxTiles: number,
+  players: number,
+): string | undefined {
+  const sizes: MoveSizes = {
+    cellBits: bitsFor(Grid.sizeFor(maxTiles)),
+    segmentBits: bitsFor(maxTiles * MAX_FEATURES),
+    slotBits: bitsFor(maxTiles),
+    meepleBits: bitsFor(players * MEEPLES_PER_PLAYER),
+    playerBits: bitsFor(players),
+  };
+  const layouts: PayloadLayout[] = [
+    { type: 'place', fields: { cell: sizes.cellBits, rotation: 2 } },
+    { type: 'meeple', fields: { segment: sizes.segmentBits } },
+    ...defs.flatMap((d) => d.payloads(options, sizes, catalog)),
+  ];
+  for (const { type, fields } of layouts) {
+    const bits = Object.values(fields).reduce((a, b) => a + b, 0);
+    if (bits <= PAYLOAD_BITS) continue;
+    const parts = Object.entries(fields)
+      .map(([k, b]) => `${k} ${b}`)
+      .join(' + ');
+    return (
+      `a "${type}" move of this game needs ${bits} bits (${parts}) but a move has ${PAYLOAD_BITS}: ` +
+      `${maxTiles} tiles make too large a board to encode`
+    );
+  }
+  return undefined;
+}
+
 export class Game {
   readonly catalog: Catalog;
   readonly grid: Grid;
   readonly options: Readonly<Options>;
   readonly players: number;
   readonly expansionIds: readonly ExpansionId[];
+  /** The registry the game was created from, and the definitions of its expansions, in canonical order. */
+  readonly registry: Registry;
+  readonly defs: readonly ExpansionDef[];
   readonly board: Board;
   /** H-11: what dragon steps, fairy protection and tower range count: cells, or tiles (Halflings 2015/2020). */
   readonly units: Units;
@@ -193,7 +246,8 @@ export class Game {
     catalog: Catalog,
     options: Options,
     players: number,
-    expansionIds: readonly ExpansionId[],
+    registry: Registry,
+    defs: readonly ExpansionDef[],
     maxTiles: number,
     scripted: boolean,
     endAfter: number,
@@ -202,7 +256,9 @@ export class Game {
     this.catalog = catalog;
     this.options = options;
     this.players = players;
-    this.expansionIds = expansionIds;
+    this.registry = registry;
+    this.defs = defs;
+    this.expansionIds = defs.map((d) => d.id);
     this.scripted = scripted;
     this.endAfter = endAfter;
     if (from) {
@@ -236,10 +292,13 @@ export class Game {
     }
     this.grid = new Grid(maxTiles);
     this.board = new Board(this.grid, catalog, maxTiles);
-    const halflings = expansionIds.includes('halflings');
-    this.units = new Units(this.board, halflings && options.halflingsEdition !== '2021');
-    this.countTiles = halflings && options.halflingsEdition !== '2021';
-    this.monasteryTiles = halflings && options.halflingsEdition === '2015';
+    const counting: CountingRules = Object.assign(
+      { unitsPerTile: false, countTiles: false, monasteryTiles: false },
+      ...defs.map((d) => d.counting?.(options) ?? {}),
+    );
+    this.units = new Units(this.board, counting.unitsPerTile);
+    this.countTiles = counting.countTiles;
+    this.monasteryTiles = counting.monasteryTiles;
     const maxSegments = maxTiles * MAX_FEATURES;
     this.graph = new FeatureGraph(this.board, players, maxSegments);
     this.scores = new Int32Array(players);
@@ -252,7 +311,7 @@ export class Game {
     this.stamp = new Int32Array(maxSegments);
     this.epoch = { value: 0 };
     this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
-    this.wire(expansionIds.map((id) => EXPANSIONS[id].create(this)));
+    this.wire(defs.map((d) => d.create(this)));
   }
 
   /** Gathers the expansions' hooks and builds the steps after phase 2. */
@@ -290,7 +349,7 @@ export class Game {
   }
 
   /** Validates a configuration and starts the game (B-2): start tile, setup, first draw. */
-  static create(config: GameConfig): Result<Game, SetupError> {
+  static create(config: GameConfig, registry: Registry): Result<Game, SetupError> {
     const bad = (path: string, reason: string) =>
       err<SetupError>({ code: 'setup/invalid', path, message: `${path}: ${reason}` });
     const { players } = config;
@@ -298,14 +357,17 @@ export class Game {
       return bad('players', `must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
     }
     for (const [i, id] of (config.expansions ?? []).entries()) {
-      if (!(id in EXPANSIONS)) return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)}`);
+      if (registry.get(id) === undefined) {
+        const known = registry.ids.join(', ');
+        return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${known})`);
+      }
     }
     // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
-    const expansionIds = EXPANSION_IDS.filter((id) => config.expansions?.includes(id));
-    const options: Options = { ...DEFAULT_OPTIONS, ...config.options };
-    let catalog = Catalog.builtin();
+    const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
+    const options: Options = { ...registry.defaults, ...config.options };
+    let catalog = registry.catalog();
     if (config.tiles !== undefined && config.tiles.length > 0) {
-      const c = Catalog.withExtra(config.tiles);
+      const c = catalog.withExtra(config.tiles);
       if (!c.ok) return err({ code: 'tile/invalid', path: `tiles`, message: c.error.message });
       catalog = c.value;
     }
@@ -314,6 +376,8 @@ export class Game {
       return k === undefined ? bad(path, `unknown tile id ${JSON.stringify(id)}`) : ok(k);
     };
 
+    // Tiles that come into play besides the pile (H-3: the triangles in hand).
+    const offPile = defs.flatMap((d) => d.offPile?.(options, catalog) ?? []);
     // The pile: a scripted order, or the sets in play less the start and setup tiles.
     const start = config.startTile ?? DEFAULT_START;
     const setupTiles = config.setup?.tiles ?? [];
@@ -326,18 +390,16 @@ export class Game {
         pile.push(k.value);
       }
     } else {
-      const sets = [
-        options.tileSetBase,
-        ...expansionIds.flatMap((id) => EXPANSIONS[id].tileSet?.(options.tileSetBase) ?? []),
-      ];
+      const sets = [options.tileSetBase, ...defs.flatMap((d) => d.tileSet?.(options.tileSetBase) ?? [])];
       const counts = new Map<string, number>();
       for (const set of sets)
-        for (const [id, n] of Object.entries(TILE_SETS[set])) counts.set(id, (counts.get(id) ?? 0) + n);
+        for (const [id, n] of Object.entries(registry.tileSets[set]))
+          counts.set(id, (counts.get(id) ?? 0) + n);
       const take = (id: string, path: string): SetupError | undefined => {
         const n = counts.get(id) ?? 0;
         // A set-up triangle comes out of the Halflings' set, not the pile (H-3).
         const k = catalog.kindOf(id);
-        if (n === 0 && k !== undefined && catalog.triangle[k] === 1 && expansionIds.includes('halflings')) {
+        if (n === 0 && k !== undefined && offPile.includes(k)) {
           return undefined;
         }
         if (n === 0)
@@ -368,9 +430,17 @@ export class Game {
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
       return bad('seed', 'must be an integer from 0 to 4294967295');
     }
-    const extra = expansionIds.reduce((n, id) => n + (EXPANSIONS[id].extraTiles?.(options, catalog) ?? 0), 0);
+    const extra = offPile.length;
     const maxTiles = 1 + setupTiles.length + pile.length + extra;
-    const g = new Game(catalog, options, players, expansionIds, maxTiles, scripted, endAfter);
+    if (maxTiles > MAX_TILES) {
+      return bad(
+        scripted ? 'draws' : 'tiles',
+        `a game holds at most ${MAX_TILES} tiles (start, set-up, pile and triangles); this one would hold ${maxTiles}`,
+      );
+    }
+    const tooWide = checkMoveWidths(options, defs, catalog, maxTiles, players);
+    if (tooWide) return bad('tiles', tooWide);
+    const g = new Game(catalog, options, players, registry, defs, maxTiles, scripted, endAfter);
     // Draws pop from the end, so a scripted order is stored reversed.
     if (scripted) pile.reverse();
     g.bag.set(pile);
@@ -430,7 +500,8 @@ export class Game {
       this.catalog,
       this.options,
       this.players,
-      this.expansionIds,
+      this.registry,
+      this.defs,
       0,
       this.scripted,
       this.endAfter,
@@ -466,7 +537,8 @@ export class Game {
         this.catalog,
         this.options,
         this.players,
-        this.expansionIds,
+        this.registry,
+        this.defs,
         0,
         false,
         this.endAfter,

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { unwrap } from '../util/result.js';
-import { Game } from './game.js';
+import { createGame } from '../expansions/index.js';
+import type { Game } from './game.js';
 import { viewOf } from './view.js';
 
-const start = (draws: string[]) => unwrap(Game.create({ players: 2, draws }));
+const start = (draws: string[]) => unwrap(createGame({ players: 2, draws }));
 
 describe('views hide the order of the tile bag', () => {
   test('two games whose piles differ only in the order of undrawn tiles look the same to everyone', () => {
@@ -20,7 +21,7 @@ describe('views hide the order of the tile bag', () => {
   });
 
   test('seeded games: the view shows counts by kind, never the seed or the generator state', () => {
-    const g = unwrap(Game.create({ players: 3, seed: 12345 }));
+    const g = unwrap(createGame({ players: 3, seed: 12345 }));
     const view = viewOf(g, 1);
     expect(view.bag.size).toBe(70);
     expect(Object.values(view.bag.counts).reduce((s, n) => s + n, 0)).toBe(70);
@@ -33,7 +34,7 @@ describe('views hide the order of the tile bag', () => {
 
 describe('refused actions change nothing', () => {
   test('B-4 B-6 every kind of refusal leaves the game exactly as it was', () => {
-    const g = unwrap(Game.create({ players: 2, seed: 5 }));
+    const g = unwrap(createGame({ players: 2, seed: 5 }));
     const attempts = [
       { type: 'place', x: 40, y: 0, rotation: 0 },
       { type: 'place', x: 0, y: 0, rotation: 0 },

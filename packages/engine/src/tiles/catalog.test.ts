@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Catalog, TILE_SETS } from './catalog.js';
+import { BUILTIN, TILE_SETS } from '../expansions/index.js';
 import { parseTileDef } from './tileDef.js';
 
 const total = (set: string) => Object.values(TILE_SETS[set]).reduce((a, b) => a + b, 0);
@@ -19,7 +19,7 @@ describe('B-1 tile catalog', () => {
   });
 
   test('every tile named by a set has a definition; markers are where the sets need them', () => {
-    const cat = Catalog.builtin();
+    const cat = BUILTIN.catalog();
     for (const [set, counts] of Object.entries(TILE_SETS)) {
       for (const id of Object.keys(counts)) expect(cat.kindOf(id), `${set}: ${id}`).toBeDefined();
     }
@@ -42,7 +42,7 @@ describe('B-1 tile catalog', () => {
   });
 
   test('rotation tables: four quarter turns bring every side back', () => {
-    const cat = Catalog.builtin();
+    const cat = BUILTIN.catalog();
     const t = cat.kindOf('BA/RCr')!;
     // Rotation 0: city north, road east and west, field south (type codes 0 field, 1 road, 2 city).
     expect(Array.from(cat.edgeType.subarray(t * 20, t * 20 + 4))).toEqual([2, 1, 0, 1]);
@@ -91,13 +91,13 @@ describe('tile definition validation', () => {
 
   test('H-0 a custom definition with a built-in id replaces that tile; an id given twice is refused', () => {
     const field = { id: 'BA/L', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }] };
-    const r = Catalog.withExtra([field, { ...field, id: 'T/new' }]);
+    const r = BUILTIN.catalog().withExtra([field, { ...field, id: 'T/new' }]);
     if (!r.ok) throw new Error(r.error.message);
     const k = r.value.kindOf('BA/L')!;
     expect(r.value.def(k).features.map((f) => f.kind)).toEqual(['field']); // no monastery any more
     expect(r.value.custom[k]).toBe(1);
-    expect(r.value.defs.length).toBe(Catalog.builtin().defs.length + 1);
-    const twice = Catalog.withExtra([field, field]);
+    expect(r.value.defs.length).toBe(BUILTIN.catalog().defs.length + 1);
+    const twice = BUILTIN.catalog().withExtra([field, field]);
     expect(twice.ok).toBe(false);
     if (!twice.ok) expect(twice.error.message).toBe('tile "BA/L": id defined twice');
   });

@@ -22,23 +22,17 @@ import {
 } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
-import { BASE_SETS, BASE_TILES } from './data/base.js';
-import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './data/princessDragon.js';
-import { HALFLINGS_SETS, HALFLINGS_TILES } from './data/halflings.js';
-import { TOWER_SETS, TOWER_TILES } from './data/tower.js';
-import type { TileDef, TileDefError } from './tileDef.js';
+import type { TileDef, TileDefError, TileDefInput } from './tileDef.js';
 import { parseTileDef } from './tileDef.js';
+
+/** Most tile definitions one file or record may add (H-0: a player's own faces). */
+export const MAX_EXTRA_TILES = 256;
 
 /** Most features one tile may carry. */
 export const MAX_FEATURES = 16;
 
-/** Every built-in tile set by id (`basic:2`, `tower:1`…): tile id → copies. */
-export const TILE_SETS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  ...BASE_SETS,
-  ...PRINCESS_DRAGON_SETS,
-  ...TOWER_SETS,
-  ...HALFLINGS_SETS,
-};
+/** Tile sets by id (`basic:2`, `tower:1`…): tile id → copies in one copy of the set. */
+export type TileSets = Readonly<Record<string, Readonly<Record<string, number>>>>;
 
 const kindCode = (k: FeatureKind): number => FEATURE_KINDS.indexOf(k);
 
@@ -186,11 +180,20 @@ export class Catalog {
   }
 
   /**
-   * The built-in catalog extended with definitions from a file or a record (H-0, test fixtures).
-   * A definition with a built-in id replaces that tile (a player's exact faces of H1-01…).
+   * This catalog extended with definitions from a file or a record (H-0, test fixtures). A
+   * definition with the id of one of this catalog's tiles replaces it (a player's exact faces of
+   * H1-01…). At most MAX_EXTRA_TILES definitions.
    */
-  static withExtra(extra: readonly unknown[], where = 'tiles'): Result<Catalog, TileDefError> {
-    const defs = [...builtinDefs()];
+  withExtra(extra: readonly unknown[], where = 'tiles'): Result<Catalog, TileDefError> {
+    if (extra.length > MAX_EXTRA_TILES) {
+      return err({
+        code: 'tile/invalid',
+        tile: undefined,
+        path: where,
+        message: `at most ${MAX_EXTRA_TILES} tile definitions in one file or record, not ${extra.length}`,
+      });
+    }
+    const defs = this.defs.filter((_, k) => this.custom[k] === 0);
     const custom = new Set<string>();
     for (const [i, input] of extra.entries()) {
       const r = parseTileDef(input, `${where}[${i}]`);
@@ -212,27 +215,15 @@ export class Catalog {
     return Catalog.fromDefs(defs, custom);
   }
 
-  /** The built-in catalog, compiled once. */
-  static builtin(): Catalog {
-    builtinCatalog ??= (() => {
-      const r = Catalog.fromDefs(builtinDefs());
-      if (!r.ok) throw new Error(`invariant: built-in catalog: ${r.error.message}`);
-      return r.value;
-    })();
-    return builtinCatalog;
-  }
-}
-
-let builtinCatalog: Catalog | undefined;
-let builtinList: TileDef[] | undefined;
-
-function builtinDefs(): TileDef[] {
-  builtinList ??= [...BASE_TILES, ...PRINCESS_DRAGON_TILES, ...TOWER_TILES, ...HALFLINGS_TILES].map(
-    (input) => {
+  /** Compiles built-in definitions (the program's own data): a defect there is a bug, thrown. */
+  static builtin(inputs: readonly TileDefInput[]): Catalog {
+    const defs = inputs.map((input) => {
       const r = parseTileDef(input);
       if (!r.ok) throw new Error(`invariant: built-in tile: ${r.error.message}`);
       return r.value;
-    },
-  );
-  return builtinList;
+    });
+    const r = Catalog.fromDefs(defs);
+    if (!r.ok) throw new Error(`invariant: built-in catalog: ${r.error.message}`);
+    return r.value;
+  }
 }

@@ -5,11 +5,36 @@
  * (H-8, H-9, option `halflings-edition`), fields bounded by gaps (H-10) and the grid principle for
  * the other expansions (H-11) live in the core: board/, features/, rules/scoring.ts, board/units.ts.
  */
-import type { ExpansionDef } from '../expansion.js';
-import { Halflings, triangleKinds } from './state.js';
+import { bitsFor } from '../../rules/actions.js';
+import type { ExpansionDef, PayloadLayout } from '../../rules/expansion.js';
+import { HALFLINGS_OPTIONS, HALFLINGS_PRESETS } from './options.js';
+import { HALFLINGS_SETS, HALFLINGS_TILES } from './tiles.js';
+import { Halflings, handSlotBits, triangleKinds } from './state.js';
 
 export const HALFLINGS: ExpansionDef = {
   id: 'halflings',
-  extraTiles: (options, catalog) => triangleKinds(catalog, options).length,
+  tiles: HALFLINGS_TILES,
+  tileSets: HALFLINGS_SETS,
+  options: HALFLINGS_OPTIONS,
+  presets: HALFLINGS_PRESETS,
+  counting: (options) => ({
+    unitsPerTile: options.halflingsEdition !== '2021',
+    countTiles: options.halflingsEdition !== '2021',
+    monasteryTiles: options.halflingsEdition === '2015',
+  }),
+  offPile: (options, catalog) => triangleKinds(catalog, options),
+  payloads: (options, sizes, catalog): PayloadLayout[] => [
+    { type: 'draw', fields: {} },
+    {
+      type: 'triangle',
+      fields: { cell: sizes.cellBits, rotation: 2, handSlot: handSlotBits(options) },
+    },
+    { type: 'draft', fields: { faceUp: bitsFor(triangleKinds(catalog, options).length) } },
+    { type: 'crop-circle', fields: { meepleKindAndMode: 3 } },
+    { type: 'crop', fields: { meeple: sizes.meepleBits } },
+  ],
   create: (game) => new Halflings(game),
 };
+
+// Re-exported so that the declaration files carry the option keys merged into `Options`.
+export { HALFLINGS_OPTIONS } from './options.js';

@@ -13,7 +13,16 @@
  *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_CROP, M_CROP_CIRCLE, M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
+import {
+  M_CROP,
+  M_CROP_CIRCLE,
+  M_DRAFT,
+  M_DRAW,
+  M_HAND,
+  bitsFor,
+  encodeMove,
+  moveType,
+} from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
@@ -22,13 +31,17 @@ import type { Game } from '../../rules/game.js';
 import type { Options } from '../../rules/options.js';
 import { nextInt } from '../../rules/rng.js';
 import type { Catalog } from '../../tiles/catalog.js';
-import { TILE_SETS } from '../../tiles/catalog.js';
 import { ROTATIONS } from '../../types.js';
-import type { ExpansionInstance, Step } from '../expansion.js';
+import type { ExpansionInstance, Step } from '../../rules/expansion.js';
+import { MAX_HAND } from './options.js';
 import { CropCircle, vineyardBonus } from './symbols.js';
+import { HALFLINGS_SETS } from './tiles.js';
 
-/** Most triangles one hand can hold. */
-const HAND_CAP = 32;
+/** Most triangles one hand can hold (the largest `halflings-hand`, H-3). */
+const HAND_CAP = MAX_HAND;
+
+/** Bits of the hand slot in a triangle move: a hand never holds more than `halflings-hand`. */
+export const handSlotBits = (options: Options): number => bitsFor(options.halflingsHand);
 
 /** The triangle kinds that may enter play, in catalog order (H-0, H-14). */
 export function triangleKinds(catalog: Catalog, options: Options): number[] {
@@ -39,7 +52,7 @@ export function triangleKinds(catalog: Catalog, options: Options): number[] {
     custom.length > 0
       ? custom
       : ['halflings:1', 'halflings:2'].flatMap((set) =>
-          Object.keys(TILE_SETS[set]).flatMap((id) => {
+          Object.keys(HALFLINGS_SETS[set]).flatMap((id) => {
             const k = catalog.kindOf(id);
             return k === undefined ? [] : [k];
           }),
@@ -63,12 +76,15 @@ export class Halflings implements ExpansionInstance {
   readonly pool: Int16Array;
   poolCount = 0;
   draftPicks = 0;
+  /** Triangle move payload: hand slot in the low `slotBits`, then 2 bits of rotation, then the cell. */
+  private readonly slotBits: number;
 
   constructor(
     readonly game: Game,
     from?: Halflings,
   ) {
     const g = game;
+    this.slotBits = handSlotBits(g.options);
     this.crop = new CropCircle(game);
     if (from) {
       this.crop.copyFrom(from.crop);
@@ -224,9 +240,9 @@ export class Halflings implements ExpansionInstance {
       moves: (out) => this.handMoves(out),
       play: (move) => {
         if (moveType(move) === M_HAND) {
-          const payload = move >>> 4;
-          const kind = this.takeFromHand(g.current, payload & 7);
-          g.placeTile(kind, (payload >>> 3) & 3, payload >>> 5);
+          const { slot, q, c } = this.decodeHand(move);
+          const kind = this.takeFromHand(g.current, slot);
+          g.placeTile(kind, q, c);
         }
         return true;
       },
@@ -248,9 +264,20 @@ export class Halflings implements ExpansionInstance {
     const p = g.current;
     for (let i = 0; i < this.handCount[p]; i++) {
       const kind = this.hand[p * HAND_CAP + i];
-      n = g.collectPlacements(kind, buf, n, (c, q) => encodeMove(M_HAND, (c << 5) | (q << 3) | i));
+      n = g.collectPlacements(kind, buf, n, (c, q) => this.encodeHand(i, q, c));
     }
     return n;
+  }
+
+  /** H-4: the move playing hand slot `slot` turned `q` quarters on cell `c` (widths: see index.ts). */
+  private encodeHand(slot: number, q: number, c: number): number {
+    return encodeMove(M_HAND, (((c << 2) | q) << this.slotBits) | slot);
+  }
+
+  private decodeHand(move: number): { slot: number; q: number; c: number } {
+    const payload = move >>> 4;
+    const rest = payload >>> this.slotBits;
+    return { slot: payload & ((1 << this.slotBits) - 1), q: rest & 3, c: rest >>> 2 };
   }
 
   toAction(move: number): Action {
@@ -265,14 +292,14 @@ export class Halflings implements ExpansionInstance {
       case M_DRAFT:
         return { type: 'draft', tile: g.catalog.def(this.pool[payload]).id };
       default: {
-        const kind = this.hand[g.current * HAND_CAP + (payload & 7)];
-        const c = payload >>> 5;
+        const { slot, q, c } = this.decodeHand(move);
+        const kind = this.hand[g.current * HAND_CAP + slot];
         return {
           type: 'triangle',
           tile: g.catalog.def(kind).id,
           x: g.grid.x(c),
           y: g.grid.y(c),
-          rotation: ROTATIONS[(payload >>> 3) & 3],
+          rotation: ROTATIONS[q],
         };
       }
     }
@@ -303,7 +330,7 @@ export class Halflings implements ExpansionInstance {
         const q = ROTATIONS.indexOf(action.rotation);
         if (c === undefined || q < 0)
           return ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'H-4');
-        return { move: encodeMove(M_HAND, (c << 5) | (q << 3) | i) };
+        return { move: this.encodeHand(i, q, c) };
       }
       default:
         return undefined;
@@ -326,10 +353,9 @@ export class Halflings implements ExpansionInstance {
       );
     }
     if (t === M_DRAW) return undefined;
-    const payload = move >>> 4;
-    const kind = this.hand[g.current * HAND_CAP + (payload & 7)];
-    const c = payload >>> 5;
-    return whyNotFit(g, kind, (payload >>> 3) & 3, c, g.grid.x(c), g.grid.y(c));
+    const { slot, q, c } = this.decodeHand(move);
+    const kind = this.hand[g.current * HAND_CAP + slot];
+    return whyNotFit(g, kind, q, c, g.grid.x(c), g.grid.y(c));
   }
 
   onScored(root: number, event: ScoreEvent): void {

@@ -15,7 +15,7 @@ import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { Point } from '../../types.js';
-import type { Step } from '../expansion.js';
+import type { Step } from '../../rules/expansion.js';
 import type { PrincessDragon } from './state.js';
 
 /** D-6: a dragon tile drawn before the first volcano does not come into play now. */

@@ -6,11 +6,26 @@
  * Each mechanic can be switched off (options `dragon`, `fairy`, `princess`, `portal`) while its
  * tiles stay in play as ordinary tiles.
  */
-import type { ExpansionDef } from '../expansion.js';
+import type { ExpansionDef, PayloadLayout } from '../../rules/expansion.js';
+import { PRINCESS_DRAGON_OPTIONS, PRINCESS_DRAGON_PRESETS } from './options.js';
+import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './tiles.js';
 import { PrincessDragon } from './state.js';
 
 export const PRINCESS_AND_DRAGON: ExpansionDef = {
   id: 'princess-and-dragon',
+  tiles: PRINCESS_DRAGON_TILES,
+  tileSets: PRINCESS_DRAGON_SETS,
+  options: PRINCESS_DRAGON_OPTIONS,
+  presets: PRINCESS_DRAGON_PRESETS,
   tileSet: (base) => (base === 'basic:1' ? 'princess-and-dragon:1' : 'princess-and-dragon:2'),
+  payloads: (_options, sizes): PayloadLayout[] => [
+    // next-follower: a meeple; on-tile: a tile slot (D-14).
+    { type: 'fairy', fields: { meepleOrTile: Math.max(sizes.meepleBits, sizes.slotBits) } },
+    { type: 'princess', fields: { meeple: sizes.meepleBits } },
+    { type: 'dragon', fields: { direction: 2 } },
+  ],
   create: (game) => new PrincessDragon(game),
 };
+
+// Re-exported so that the declaration files carry the option keys merged into `Options`.
+export { PRINCESS_DRAGON_OPTIONS } from './options.js';

@@ -16,7 +16,7 @@ import { M_DRAGON, M_FAIRY, M_PRINCESS, moveType } from '../../rules/actions.js'
 import type { RuleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
-import type { ExpansionInstance, Step } from '../expansion.js';
+import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import {
   dragonAction,
   dragonCandidate,

@@ -23,7 +23,7 @@ import { locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { K_TOWER } from '../../types.js';
-import type { Step } from '../expansion.js';
+import type { Step } from '../../rules/expansion.js';
 import { exchangePrisoners } from './prisoners.js';
 import type { Tower } from './state.js';
 

@@ -21,7 +21,7 @@ import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { Game } from '../../rules/game.js';
 import { K_TOWER } from '../../types.js';
-import type { ExpansionInstance, Step } from '../expansion.js';
+import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { buildActions, captureStep, playBuild, towerAction, towerCandidate, explainTower } from './build.js';
 import { playRansom, ransomAction, ransomActions, ransomCandidate, explainRansom } from './prisoners.js';
 

@@ -16,7 +16,7 @@
  * clockwise around the triangle the half-sides are NL NR DL DR WL WR. A road stub that ends inside the
  * tile does not split the field around it.
  */
-import type { TileDefInput } from '../tileDef.js';
+import type { TileDefInput } from '../../tiles/tileDef.js';
 
 export const HALFLINGS_TILES: readonly TileDefInput[] = [
   // Halflings I

@@ -15,17 +15,16 @@
  *    scenario records in fixtures/scenarios named by rule id.
  * An expansion never imports another expansion; shared needs become a neutral hook here.
  */
-import type { Action } from '../rules/actions.js';
-import type { RuleError } from '../rules/errors.js';
-import type { ScoreEvent } from '../rules/events.js';
-import type { Game } from '../rules/game.js';
-import type { Options } from '../rules/options.js';
-import type { Catalog } from '../tiles/catalog.js';
+import type { Catalog, TileSets } from '../tiles/catalog.js';
+import type { TileDefInput } from '../tiles/tileDef.js';
+import type { Action } from './actions.js';
+import type { RuleError } from './errors.js';
+import type { ScoreEvent } from './events.js';
+import type { Game } from './game.js';
+import type { OptionSpec, Options, Presets } from './options.js';
 
-/** Expansion ids as they appear in records and on the command line. */
-/** In canonical order: instances are created, and their steps run, in this order (X-3: capture before the hunt). */
-export const EXPANSION_IDS = ['halflings', 'tower', 'princess-and-dragon'] as const;
-export type ExpansionId = (typeof EXPANSION_IDS)[number];
+/** An expansion's id, as records and the command line name it (`tower`, `princess-and-dragon`…). */
+export type ExpansionId = string;
 
 /** A decision or automatic step of the turn after phase 2 (the dragon's hunt, a capture…). */
 export interface Step {
@@ -83,11 +82,53 @@ export interface ExpansionInstance {
   view?(viewer: number): Record<string, unknown>;
 }
 
+/** Sizes in the game being created from which move fields get their widths (see `payloads`). */
+export interface MoveSizes {
+  /** Bits of a packed cell of this game's grid. */
+  readonly cellBits: number;
+  /** Bits of a segment index. */
+  readonly segmentBits: number;
+  /** Bits of a tile slot index. */
+  readonly slotBits: number;
+  /** Bits of a meeple index (player · 7 + i). */
+  readonly meepleBits: number;
+  /** Bits of a player index. */
+  readonly playerBits: number;
+}
+
+/** The payload of one move type: its fields and their widths in bits, summed against PAYLOAD_BITS. */
+export interface PayloadLayout {
+  readonly type: string;
+  readonly fields: Readonly<Record<string, number>>;
+}
+
+/** What the core counts differently under an expansion's rules (H-8, H-9, H-11). */
+export interface CountingRules {
+  /** Dragon steps, fairy protection and tower range count tiles rather than cells (H-11). */
+  readonly unitsPerTile: boolean;
+  /** Roads and cities count tiles rather than occupied cells (H-8). */
+  readonly countTiles: boolean;
+  /** Monasteries count the tiles of their 3×3 area rather than occupied cells (H-9). */
+  readonly monasteryTiles: boolean;
+}
+
 export interface ExpansionDef {
   readonly id: ExpansionId;
+  /** Its tile definitions, joined to the catalog of a registry that holds it. */
+  readonly tiles?: readonly TileDefInput[];
+  /** Its tile sets by id (`tower:1`…): tile id → copies. */
+  readonly tileSets?: TileSets;
+  /** Its options, each with values, default, rule and explanation (keys merged into `Options`). */
+  readonly options?: readonly OptionSpec[];
+  /** Presets it adds or extends (a preset of the same name in two expansions is merged). */
+  readonly presets?: Presets;
   /** The tile set joined to the pile for a base edition (B-1: `basic:1` or `basic:2`), if any. */
   tileSet?(base: Options['tileSetBase']): string;
-  /** Tiles that may come into play besides the pile (H-3: the triangles in hand). */
-  extraTiles?(options: Options, catalog: Catalog): number;
+  /** What it makes the core count differently, for these options. */
+  counting?(options: Options): Partial<CountingRules>;
+  /** Tile kinds that may come into play besides the pile (H-3: the triangles in hand). */
+  offPile?(options: Options, catalog: Catalog): readonly number[];
+  /** The payload fields of each move type it owns, for a game of these sizes and options. */
+  payloads(options: Options, sizes: MoveSizes, catalog: Catalog): readonly PayloadLayout[];
   create(game: Game): ExpansionInstance;
 }

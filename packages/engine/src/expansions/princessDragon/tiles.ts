@@ -4,7 +4,7 @@
  * Written in the project's own format from the published tile compositions and counts (see
  * docs/tiles.md). Ids are the customary ones (JCloisterZone's), which players and programs know.
  */
-import type { TileDefInput } from '../tileDef.js';
+import type { TileDefInput } from '../../tiles/tileDef.js';
 
 export const PRINCESS_DRAGON_TILES: readonly TileDefInput[] = [
   {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { HALF_NAMES, SIDE_D, SIDE_NAMES } from '../geometry/edges.js';
-import { Catalog } from './catalog.js';
-import { HALFLINGS_SETS, HALFLINGS_TILES } from './data/halflings.js';
-import type { TileDef } from './tileDef.js';
-import { parseTileDef } from './tileDef.js';
+import { HALF_NAMES, SIDE_D, SIDE_NAMES } from '../../geometry/edges.js';
+import { Catalog } from '../../tiles/catalog.js';
+import { HALFLINGS_SETS, HALFLINGS_TILES } from './tiles.js';
+import type { TileDef } from '../../tiles/tileDef.js';
+import { parseTileDef } from '../../tiles/tileDef.js';
 
 const defs: TileDef[] = HALFLINGS_TILES.map((input) => {
   const r = parseTileDef(input);

@@ -1,0 +1,82 @@
+/**
+ * A registry: the expansion definitions a program knows, in canonical order, and what they bring
+ * together: the tile catalog, the tile sets, the option specs and presets. A game is created from a
+ * registry and the ids of the expansions it uses; records and the command line name expansions by
+ * id and resolve them here. The core knows no expansion: the built-in registry is assembled above
+ * it (expansions/index.ts), and a program may extend it with its own (`with`).
+ *
+ * Canonical order matters: instances are created, and their steps run, in registry order (X-3:
+ * the Tower's capture before the dragon's hunt).
+ */
+import { Catalog } from '../tiles/catalog.js';
+import type { TileSets } from '../tiles/catalog.js';
+import { BASE_SETS, BASE_TILES } from '../tiles/data/base.js';
+import type { Result } from '../util/result.js';
+import type { ExpansionDef } from './expansion.js';
+import type { OptionError, OptionSpec, Options, Presets } from './options.js';
+import { BASE_OPTION_SPECS, changedOptions, defaultOptions, readOptions } from './options.js';
+
+export class Registry {
+  /** The definitions, in canonical order. */
+  readonly defs: readonly ExpansionDef[];
+  /** Their ids, in canonical order. */
+  readonly ids: readonly string[];
+  /** Every tile set by id: the base game's and each expansion's. */
+  readonly tileSets: TileSets;
+  /** Every option: the base game's, then each expansion's. */
+  readonly optionSpecs: readonly OptionSpec[];
+  readonly defaults: Readonly<Options>;
+  /** Presets by name (`hig` is the defaults). */
+  readonly presets: Presets;
+  private compiled: Catalog | undefined;
+
+  constructor(defs: readonly ExpansionDef[]) {
+    const ids = new Set<string>();
+    for (const d of defs) {
+      if (ids.has(d.id)) throw new Error(`registry: expansion "${d.id}" given twice`);
+      ids.add(d.id);
+    }
+    this.defs = [...defs];
+    this.ids = this.defs.map((d) => d.id);
+    this.tileSets = Object.assign({}, BASE_SETS, ...defs.map((d) => d.tileSets ?? {})) as TileSets;
+    this.optionSpecs = [...BASE_OPTION_SPECS, ...defs.flatMap((d) => d.options ?? [])];
+    const keys = new Set<string>();
+    for (const s of this.optionSpecs) {
+      if (keys.has(s.id)) throw new Error(`registry: option "${s.id}" declared twice`);
+      keys.add(s.id);
+    }
+    this.defaults = defaultOptions(this.optionSpecs);
+    const presets: Record<string, Partial<Options>> = { hig: {} };
+    for (const d of defs) {
+      for (const [name, values] of Object.entries(d.presets ?? {})) {
+        presets[name] = { ...presets[name], ...values };
+      }
+    }
+    this.presets = presets;
+  }
+
+  /** This registry with more definitions after its own (a program's or a test's expansions). */
+  with(...defs: readonly ExpansionDef[]): Registry {
+    return new Registry([...this.defs, ...defs]);
+  }
+
+  get(id: string): ExpansionDef | undefined {
+    return this.defs.find((d) => d.id === id);
+  }
+
+  /** Every tile the registry knows: the base game's and each expansion's, compiled once. */
+  catalog(): Catalog {
+    this.compiled ??= Catalog.builtin([...BASE_TILES, ...this.defs.flatMap((d) => d.tiles ?? [])]);
+    return this.compiled;
+  }
+
+  /** Reads options keyed by id on top of a preset (default `hig`): see rules/options.ts. */
+  parseOptions(input: unknown, path = 'options', preset = 'hig'): Result<Options, OptionError> {
+    return readOptions(this.optionSpecs, this.presets, input, path, preset);
+  }
+
+  /** The options that differ from the defaults, keyed by id (what a record stores). */
+  changedOptions(options: Options): Record<string, string | number> {
+    return changedOptions(this.optionSpecs, options);
+  }
+}

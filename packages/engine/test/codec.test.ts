@@ -1,0 +1,135 @@
+/**
+ * The move codec cannot overflow (H-3, H-4, B-4): every field's width comes from the game being
+ * created, a game that cannot be encoded is refused, tile files are capped, and every legal move
+ * survives the round trip move → action → move in every expansion combination at the extremes of
+ * the options' ranges.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ExpansionId, GameConfig, Options } from '@carc/engine';
+import {
+  BUILTIN,
+  checkMoveWidths,
+  createGame,
+  DEFAULT_OPTIONS,
+  EXPANSION_IDS,
+  type Game,
+  MAX_EXTRA_TILES,
+  MAX_TILES,
+  unwrap,
+  viewOf,
+} from '@carc/engine';
+import { prng } from './playout.js';
+
+const viewOfHands = (g: Game): unknown => viewOf(g, -1).handSizes;
+
+const subsets = (ids: readonly ExpansionId[]): ExpansionId[][] =>
+  ids.reduce<ExpansionId[][]>((acc, id) => [...acc, ...acc.map((s) => [...s, id])], [[]]);
+
+/** Plays a random game; at every position checks each legal move's round trip; returns positions seen. */
+function roundTrips(config: GameConfig, seed: number): number {
+  const g = unwrap(createGame(config));
+  const rand = prng(seed ^ 0x9e3779b9);
+  const buf = new Int32Array(g.maxMoves);
+  let positions = 0;
+  while (!g.isOver) {
+    const n = g.legalMoves(buf);
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const m = buf[i];
+      const action = g.toAction(m);
+      const text = JSON.stringify(action);
+      if (seen.has(text)) throw new Error(`seed ${seed}: ${text} listed twice`);
+      seen.add(text);
+      const back = g.encode(action, g.toAct);
+      if (!back.ok) throw new Error(`seed ${seed}: listed ${text} refused: ${back.error.message}`);
+      if (back.value !== m) throw new Error(`seed ${seed}: ${text} encodes to ${back.value}, not ${m}`);
+    }
+    positions++;
+    g.play(buf[rand() % n]);
+  }
+  return positions;
+}
+
+describe('move codec', () => {
+  it('round-trips every legal move in every expansion combination at the options’ extremes (H-3, T-0, D-14)', () => {
+    const extremes: Partial<Options>[] = [
+      { halflingsHand: 1, towerPieces: 1, fairyPlacement: 'on-tile', halflingsDeal: 'draft' },
+      { halflingsHand: 12, towerPieces: 30, princessAction: 'must' },
+      { halflingsHand: 12, halflingsDeal: 'draft', halflingsEdition: '2015', towerRange: 'diagonal' },
+    ];
+    let positions = 0;
+    let seed = 1;
+    for (const expansions of subsets(EXPANSION_IDS)) {
+      for (const options of extremes) {
+        for (const players of [2, 6]) {
+          positions += roundTrips({ players, seed, expansions, options }, seed);
+          seed++;
+        }
+      }
+    }
+    expect(positions).toBeGreaterThan(5000);
+  });
+
+  it('plays halflings-hand 12 to the end with every triangle slot named correctly (H-3, H-4)', () => {
+    // 22 triangles with the symbols (H-14), 2 players: 11 each, so hand slots 8..10 need the
+    // fourth bit that used to wrap into the rotation.
+    for (let seed = 1; seed <= 6; seed++) {
+      const config: GameConfig = {
+        players: 2,
+        seed,
+        expansions: ['halflings'],
+        options: { halflingsHand: 12, halflingsSymbols: 'on', halflingsDeal: seed % 2 ? 'draw' : 'draft' },
+      };
+      roundTrips(config, seed);
+      const g = unwrap(createGame(config));
+      if (seed % 2) expect(viewOfHands(g)).toEqual([11, 11]);
+    }
+  });
+
+  it('refuses a triangle that is not in hand, and one played where it does not fit (H-4, B-4)', () => {
+    const g = unwrap(
+      createGame({ players: 2, seed: 3, expansions: ['halflings'], options: { halflingsHand: 12 } }),
+    );
+    expect(g.phaseName).toBe('turn');
+    const bad = g.apply({ type: 'triangle', tile: 'no-such-triangle', x: 1, y: 0, rotation: 0 }, 0);
+    expect(bad.ok ? 'accepted' : bad.error.code).toBe('action/not-legal');
+    const listed = g.legalActions().find((a) => a.type === 'triangle');
+    expect(listed).toBeDefined();
+    if (listed?.type !== 'triangle') return;
+    const far = g.apply({ ...listed, x: 40, y: 40 }, 0);
+    expect(far.ok ? 'accepted' : far.error.code).toBe('tile/not-adjacent');
+  });
+
+  it('refuses a game whose moves cannot be encoded, naming the move and its fields', () => {
+    const catalog = BUILTIN.catalog();
+    expect(checkMoveWidths(DEFAULT_OPTIONS, [], catalog, MAX_TILES, 6)).toBeUndefined();
+    // 5,000 tiles: a grid of 10,003² cells, 27 bits a cell.
+    const why = checkMoveWidths(DEFAULT_OPTIONS, [], catalog, 5000, 2);
+    expect(why).toBe(
+      'a "place" move of this game needs 29 bits (cell 27 + rotation 2) but a move has 27: 5000 tiles make too large a board to encode',
+    );
+  });
+
+  it(`caps a game at ${MAX_TILES} tiles and a tile file at ${MAX_EXTRA_TILES} definitions`, () => {
+    const draws = Array.from({ length: MAX_TILES }, () => 'BA/C');
+    const tooMany = createGame({ players: 2, draws });
+    expect(tooMany.ok ? 'created' : tooMany.error.message).toMatch(
+      `draws: a game holds at most ${MAX_TILES} tiles (start, set-up, pile and triangles); this one would hold ${MAX_TILES + 1}`,
+    );
+    expect(createGame({ players: 2, draws: draws.slice(1) }).ok).toBe(true);
+
+    const triangle = (i: number) => ({
+      id: `T${i}`,
+      shape: 'triangle',
+      features: [{ kind: 'field', halves: 'NL NR WL WR DL DR' }],
+    });
+    const defs = Array.from({ length: MAX_EXTRA_TILES + 1 }, (_, i) => triangle(i));
+    const file = BUILTIN.catalog().withExtra(defs, 'my-tiles.json');
+    expect(file.ok ? 'read' : file.error.message).toBe(
+      `at most ${MAX_EXTRA_TILES} tile definitions in one file or record, not ${MAX_EXTRA_TILES + 1}`,
+    );
+    expect(BUILTIN.catalog().withExtra(defs.slice(1), 'my-tiles.json').ok).toBe(true);
+    const game = createGame({ players: 2, seed: 1, expansions: ['halflings'], tiles: defs });
+    expect(game.ok ? 'created' : game.error.code).toBe('tile/invalid');
+  });
+});
