@@ -1,18 +1,25 @@
 /** Reading and replaying a record file, with every failure turned into a one-line CliError. */
-import type { GameRecord, RecordError, Replay } from '@carc/engine';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import type { ExpansionDef, GameRecord, RecordError, Registry, Replay } from '@carc/engine';
 import { BUILTIN, MAX_EXTRA_TILES, parseRecord, replayRecord } from '@carc/engine';
 import type { Io } from './io.js';
 import { CliError, fileErrorMessage } from './io.js';
 
 /** Reads and validates a record file (plus extra tile definitions from `tilesFile`). Throws CliError (exit 2) when it cannot. */
-export function loadRecord(file: string, io: Io, tilesFile?: string): GameRecord {
+export function loadRecord(
+  file: string,
+  io: Io,
+  tilesFile?: string,
+  registry: Registry = BUILTIN,
+): GameRecord {
   let text: string;
   try {
     text = io.readFile(file);
   } catch (e) {
     throw new CliError(`cannot read ${file}: ${fileErrorMessage(e)}`);
   }
-  const parsed = parseRecord(text);
+  const parsed = parseRecord(text, registry);
   if (!parsed.ok) throw new CliError(recordErrorMessage(file, parsed.error));
   if (tilesFile === undefined) return parsed.value;
   return { ...parsed.value, tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io)] };
@@ -51,8 +58,8 @@ export function loadTiles(file: string, io: Io): unknown[] {
 }
 
 /** Replays a record (checking expectations when asked). Throws CliError (exit code 2) on an illegal action. */
-export function replay(file: string, rec: GameRecord, check = false): Replay {
-  const r = replayRecord(rec, check);
+export function replay(file: string, rec: GameRecord, check = false, registry: Registry = BUILTIN): Replay {
+  const r = replayRecord(rec, check, registry);
   if (!r.ok) throw new CliError(recordErrorMessage(file, r.error, rec));
   return r.value;
 }
@@ -81,4 +88,35 @@ export function recordErrorMessage(file: string, e: RecordError, rec?: GameRecor
     case 'record/mismatch':
       return `${file}: ${e.path}: ${reason}`;
   }
+}
+
+/**
+ * The built-in registry extended with expansions from modules (`--expansion FILE`): each module's
+ * default export is an expansion definition. Throws CliError naming the module when it is not one.
+ */
+export async function loadExpansions(files: readonly string[]): Promise<Registry> {
+  const defs: ExpansionDef[] = [];
+  for (const file of files) {
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown };
+    } catch (e) {
+      throw new CliError(`cannot load expansion ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const def = mod.default as Partial<ExpansionDef> | undefined;
+    if (
+      typeof def !== 'object' ||
+      def === null ||
+      typeof def.id !== 'string' ||
+      typeof def.create !== 'function' ||
+      typeof def.payloads !== 'function'
+    ) {
+      throw new CliError(`${file}: its default export is not an expansion definition (id, create, payloads)`);
+    }
+    if (BUILTIN.get(def.id) !== undefined || defs.some((d) => d.id === def.id)) {
+      throw new CliError(`${file}: expansion "${def.id}" is already known`);
+    }
+    defs.push(def as ExpansionDef);
+  }
+  return BUILTIN.with(...defs);
 }

@@ -17,7 +17,7 @@ import type { SimulateOptions } from './commands/simulate.js';
 import { runSimulate } from './commands/simulate.js';
 import type { TournamentOptions } from './commands/tournament.js';
 import { runTournamentCommand } from './commands/tournament.js';
-import { loadTiles } from './load.js';
+import { loadExpansions, loadTiles } from './load.js';
 import type { Io } from './io.js';
 import { CliError } from './io.js';
 
@@ -93,6 +93,12 @@ Examples:
       '--viewer <player>',
       'print only what this player may see: their view and the record as shown to them (H-3)',
       integer('--viewer', 0, 5),
+    )
+    .option(
+      '--expansion <module>',
+      'also know the expansion a JavaScript module exports by default (repeatable)',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
     );
   addTilesOption(replay)
     .addHelpText(
@@ -105,9 +111,15 @@ Examples:
   $ carcassonne replay game.json > final.json
   $ carcassonne replay game.json --check --quiet`,
     )
-    .action((record: string, opts: { check?: boolean; quiet?: boolean; tiles?: string; viewer?: number }) => {
-      setExit(runReplay(record, opts, io));
-    });
+    .action(
+      async (
+        record: string,
+        opts: { check?: boolean; quiet?: boolean; tiles?: string; viewer?: number; expansion: string[] },
+      ) => {
+        const registry = await loadExpansions(opts.expansion);
+        setExit(runReplay(record, { ...opts, registry }, io));
+      },
+    );
 
   const render = program
     .command('render')

@@ -4,7 +4,8 @@
  */
 
 /** Rule ids of ../shared/RULES.md, named in errors, events, tests and comments. */
-export type RuleId = `${'B' | 'D' | 'T' | 'H' | 'X' | 'O'}-${string}`;
+/** A rule's id: a section letter or letters and a number, e.g. B-7, D-14, X-3 (a plug-in expansion brings its own section). */
+export type RuleId = `${string}-${string}`;
 
 /** Feature kinds a tile can carry. `tower` is a tower foundation (T-1): a feature of its own. */
 export const FEATURE_KINDS = ['road', 'city', 'field', 'monastery', 'tower'] as const;

@@ -1,6 +1,15 @@
 /** `carcassonne replay <record> [--check]`: the final state of a recorded game, and its expectations. */
-import type { Action, Game, GameRecord, MeepleView, PlacedTileView, Phase, ScoreEvent } from '@carc/engine';
-import { redactRecord, scoreEvents, viewOf } from '@carc/engine';
+import type {
+  Action,
+  Game,
+  GameRecord,
+  MeepleView,
+  PlacedTileView,
+  Phase,
+  Registry,
+  ScoreEvent,
+} from '@carc/engine';
+import { BUILTIN, redactRecord, scoreEvents, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -15,6 +24,8 @@ export interface ReplayOptions {
   tiles?: string;
   /** Print only what this player may see (H-3): their view and the record as shown to them. */
   viewer?: number;
+  /** The expansions records may name: the built-in ones and any loaded with `--expansion`. */
+  registry?: Registry;
 }
 
 /** The final state of a replayed game, as printed. */
@@ -94,12 +105,13 @@ export function countExpectations(rec: GameRecord): number {
 
 /** Runs the command; returns the exit code (0 ok, 1 expectation mismatch). Throws CliError on bad input. */
 export function runReplay(file: string, opts: ReplayOptions, io: Io): number {
-  const rec = loadRecord(file, io, opts.tiles);
-  const { game, mismatches } = replay(file, rec, opts.check === true);
+  const registry = opts.registry ?? BUILTIN;
+  const rec = loadRecord(file, io, opts.tiles, registry);
+  const { game, mismatches } = replay(file, rec, opts.check === true, registry);
   if (opts.viewer !== undefined) {
     if (opts.viewer >= game.players)
       throw new CliError(`--viewer must be a player from 0 to ${game.players - 1}`);
-    const shown = redactRecord(rec, opts.viewer);
+    const shown = redactRecord(rec, opts.viewer, registry);
     if (!shown.ok) throw new CliError(recordErrorMessage(file, shown.error, rec));
     if (!opts.quiet) io.out(formatJson({ view: viewOf(game, opts.viewer), record: shown.value }));
   } else if (!opts.quiet) io.out(formatJson(replayReport(rec, game)));

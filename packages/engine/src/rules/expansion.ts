@@ -72,6 +72,11 @@ export interface ExpansionInstance {
   candidate?(action: Action): { move: number } | RuleError | undefined;
   /** Why a move the engine does not list is illegal, when this expansion is the reason. */
   explain?(move: number): RuleError | undefined;
+  /**
+   * The value of a feature being scored, given the value the rules so far give it (B-7, B-9): an
+   * expansion may change it (an inn doubles a road). Hooks run in registry order.
+   */
+  featureValue?(root: number, complete: boolean, final: boolean, points: number): number;
   /** A feature is being scored; add bonuses to `event.bonuses` (D-17). Meeples are still on it. */
   onScored?(root: number, event: ScoreEvent): void;
   /** Meeple `index` has left the board (scored, eaten, removed). */

@@ -228,6 +228,7 @@ export class Game {
   /** Expansion instances in play, and their hooks gathered once (STYLE §2.5). */
   expansions: readonly ExpansionInstance[] = [];
   scoredHooks: readonly ExpansionInstance[] = [];
+  valueHooks: readonly ExpansionInstance[] = [];
   private turnStartHooks: readonly ExpansionInstance[] = [];
   private drawHooks: readonly ExpansionInstance[] = [];
   private placedHooks: readonly ExpansionInstance[] = [];
@@ -326,6 +327,7 @@ export class Game {
     this.anytimeHooks = having('addAnytime');
     this.deployHooks = having('canDeploy');
     this.scoredHooks = having('onScored');
+    this.valueHooks = having('featureValue');
     this.removedHooks = having('onMeepleRemoved');
     this.moveOwner = [];
     for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;

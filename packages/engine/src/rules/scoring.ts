@@ -111,6 +111,7 @@ export function scoreFeature(g: Game, r: number, final: boolean): void {
     complete = false;
     points = 3 * cities;
   }
+  for (const h of g.valueHooks) points = h.featureValue!(r, complete, final, points);
   let best = 0;
   for (let i = 0; i < p; i++) best = Math.max(best, graph.meeples[r * p + i]);
   const winners: number[] = [];
