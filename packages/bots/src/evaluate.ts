@@ -42,7 +42,7 @@
  * tower's prisoners), as the engine exports no accessor for it.
  */
 import type { Game } from '@carc/engine';
-import { FEATURE_KINDS, MEEPLES_PER_PLAYER } from '@carc/engine';
+import { FEATURE_KINDS, MEEPLES_PER_PLAYER, PRINCESS_AND_DRAGON, TOWER, movePayload } from '@carc/engine';
 
 const K_ROAD = FEATURE_KINDS.indexOf('road');
 const K_CITY = FEATURE_KINDS.indexOf('city');
@@ -75,35 +75,18 @@ export const DEFAULT_WEIGHTS: Readonly<Weights> = {
   fairyKeep: 0.5,
 };
 
-/** The Princess & the Dragon's state, as far as the heuristic reads it (by shape). */
-interface DragonState {
-  readonly dragonOn: boolean;
-  readonly fairyOn: boolean;
-  dragonUnit: number;
-  huntPending: boolean;
-  fairyMeeple: number;
-  fairySlot: number;
-  readonly fairyUnit: number;
-}
-
-/** The Tower's state, as far as the heuristic reads it: who holds each meeple prisoner (T-3). */
-interface TowerState {
-  readonly captor: Int32Array;
-}
-
-const isDragonState = (x: object): x is DragonState => 'dragonUnit' in x && 'fairyMeeple' in x;
-
 /** The dragon's unit (H-11: cell or tile), or -1 without The Princess & the Dragon or off the board. */
 export function dragonUnit(game: Game): number {
-  for (const x of game.expansions) if (isDragonState(x)) return x.dragonUnit;
-  return -1;
+  return game.expansion(PRINCESS_AND_DRAGON)?.dragonUnit ?? -1;
 }
+
+/** `totalsOf` with the fairy where she stands. */
+const FAIRY_STAYS = -2;
 
 /**
  * The value `evaluate()` gives the position after `player` moves the fairy (D-14) by the encoded
- * move `move` of the next-follower kind (payload: the meeple), computed by moving her on the game
- * and back, as the engine's playFairy does; NaN with `fairy-placement on-tile` (not evaluated
- * without a copy).
+ * move `move` of the next-follower kind (payload: the meeple), evaluated with her next to that
+ * meeple (the game is only read); NaN with `fairy-placement on-tile` (not evaluated without a copy).
  */
 export function evaluateFairy(
   game: Game,
@@ -112,21 +95,12 @@ export function evaluateFairy(
   w: Readonly<Weights> = DEFAULT_WEIGHTS,
 ): number {
   if (game.options.fairyPlacement === 'on-tile') return NaN;
-  let pd: DragonState | undefined;
-  for (const x of game.expansions) if (isDragonState(x)) pd = x;
-  if (pd === undefined) return NaN;
-  const meeple = move >>> 4;
-  const seg = game.meepleSeg[meeple]!;
-  if (seg < 0) return NaN;
-  const [oldMeeple, oldSlot] = [pd.fairyMeeple, pd.fairySlot];
-  pd.fairyMeeple = meeple;
-  pd.fairySlot = game.graph.slot[seg]!;
-  const v = evaluate(game, player, w);
-  pd.fairyMeeple = oldMeeple;
-  pd.fairySlot = oldSlot;
-  return v;
+  if (game.expansion(PRINCESS_AND_DRAGON) === undefined) return NaN;
+  const meeple = movePayload(move);
+  if (game.meepleSeg[meeple]! < 0) return NaN;
+  context.dragon = w.dragon;
+  return margin(totalsOf(game, w, meeple), player, game.players);
 }
-const isTowerState = (x: object): x is TowerState => 'captor' in x && 'pieces' in x;
 
 /** Scratch arrays reused by every call (the engine and the bots are single-threaded). */
 const scratch = {
@@ -276,7 +250,8 @@ const context = {
 };
 
 /** Each player's estimated total T(q) (see the module header), into `scratch.totals`. */
-function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
+/** Each player's total; `fairyMeeple` puts the fairy next to that meeple instead of where she is. */
+function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): Float64Array {
   const P = game.players;
   if (scratch.totals.length < P) scratch.totals = new Float64Array(P);
   const totals = scratch.totals;
@@ -289,12 +264,9 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
   const rootMark = ++scratch.rootEpoch;
   const seen = scratch.rootMark;
 
-  let pd: DragonState | undefined;
-  let tower: TowerState | undefined;
-  for (const x of game.expansions) {
-    if (isDragonState(x)) pd = x;
-    else if (isTowerState(x)) tower = x;
-  }
+  const pd = game.expansion(PRINCESS_AND_DRAGON);
+  const tower = game.expansion(TOWER);
+  const fairyAt = pd === undefined ? -1 : fairyMeeple === FAIRY_STAYS ? pd.fairyMeeple : fairyMeeple;
   context.left = left;
   context.meepleCost = meepleCost;
   context.risk = 0;
@@ -304,7 +276,10 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
     const c = game.units.cellOf(pd.dragonUnit);
     context.dragonX = game.grid.x(c);
     context.dragonY = game.grid.y(c);
-    context.fairyUnit = pd.fairyUnit;
+    context.fairyUnit =
+      fairyMeeple === FAIRY_STAYS
+        ? pd.fairyUnit
+        : game.units.ofSlot(game.graph.slot[game.meepleSeg[fairyMeeple]!]!);
   }
 
   const meepleSeg = game.meepleSeg;
@@ -329,10 +304,10 @@ function totalsOf(game: Game, w: Readonly<Weights>): Float64Array {
   }
 
   // D-15, D-17: the fairy's bonus for the player whose meeple she stands by (never scored on a tower, T-7).
-  const fairySeg = pd !== undefined && pd.fairyOn && pd.fairyMeeple >= 0 ? meepleSeg[pd.fairyMeeple]! : -1;
+  const fairySeg = pd !== undefined && pd.fairyOn && fairyAt >= 0 ? meepleSeg[fairyAt]! : -1;
   context.fairyOwner = -1;
   if (fairySeg >= 0) {
-    context.fairyOwner = Math.floor(pd!.fairyMeeple / MEEPLES_PER_PLAYER);
+    context.fairyOwner = Math.floor(fairyAt / MEEPLES_PER_PLAYER);
     context.fairyValue = fairyTerm(game, fairySeg, w);
     totals[context.fairyOwner]! += context.fairyValue;
   }

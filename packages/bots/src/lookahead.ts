@@ -21,17 +21,14 @@
  * simple follow-ups only, and a second pass adds the other follow-ups for the `wide` best ones.
  */
 import type { Game } from '@carc/engine';
-import { MEEPLES_PER_PLAYER } from '@carc/engine';
+import { MEEPLES_PER_PLAYER, MOVE_TYPES, moveType, movePayload } from '@carc/engine';
 import type { Weights } from './evaluate.js';
 import { DEFAULT_WEIGHTS, evaluate, evaluateFairy, evaluateMeeples } from './evaluate.js';
 
-/** Move types (low 4 bits of an encoded move, engine rules/actions.ts) the bots tell apart. */
-export const M_PASS = 0;
-export const M_MEEPLE = 2;
-export const M_FAIRY = 3;
-export const M_DRAGON = 5;
-export const M_DRAW = 10;
-export const MOVE_TYPE_MASK = 15;
+/** Move types (the engine's encoding) the bots tell apart. */
+const M_PASS = MOVE_TYPES.pass;
+const M_MEEPLE = MOVE_TYPES.meeple;
+const M_FAIRY = MOVE_TYPES.fairy;
 
 export interface LookaheadOptions {
   /** Copies deep the search may go below a decision (default 2: a placement, then the best follow-up). */
@@ -194,9 +191,10 @@ export class Lookahead {
     const nextFollower = g.options.fairyPlacement !== 'on-tile';
     let k = 0;
     for (let i = 0; i < n; i++) {
-      const type = moves[i]! & MOVE_TYPE_MASK;
+      const type = moveType(moves[i]!);
       if (type === M_PASS || (type === M_MEEPLE && free) || (type === M_FAIRY && nextFollower)) {
-        this.segs[k] = type === M_PASS ? -1 : type === M_MEEPLE ? moves[i]! >>> 4 : -(moves[i]! >>> 4) - 2;
+        this.segs[k] =
+          type === M_PASS ? -1 : type === M_MEEPLE ? movePayload(moves[i]!) : -movePayload(moves[i]!) - 2;
         this.index[k++] = i;
       } else {
         out[i] = NaN;
@@ -211,11 +209,11 @@ export class Lookahead {
    * on the board and taken back. NaN for any other move.
    */
   simpleScore(g: Game, me: number, move: number): number {
-    const type = move & MOVE_TYPE_MASK;
+    const type = moveType(move);
     if (type === M_PASS) return evaluate(g, me, this.weights);
     if (type === M_FAIRY) return evaluateFairy(g, me, move, this.weights);
     if (type !== M_MEEPLE) return NaN;
-    const seg = move >>> 4;
+    const seg = movePayload(move);
     // The engine's deployMeeple (B-6) without its event: first free meeple, supply, feature totals.
     let i = me * MEEPLES_PER_PLAYER;
     const end = i + MEEPLES_PER_PLAYER;

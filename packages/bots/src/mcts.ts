@@ -49,10 +49,10 @@
  * buffers and allocate nothing; tree nodes are allocated once each, on expansion.
  */
 import type { Game } from '@carc/engine';
-import { MEEPLES_PER_PLAYER } from '@carc/engine';
+import { MEEPLES_PER_PLAYER, MOVE_TYPES, movePayload, moveType } from '@carc/engine';
 import { dragonUnit, evaluate } from './evaluate.js';
 import type { LookaheadOptions } from './lookahead.js';
-import { Lookahead, M_DRAGON, M_DRAW, M_PASS, MOVE_TYPE_MASK } from './lookahead.js';
+import { Lookahead } from './lookahead.js';
 import { BotRng } from './rng.js';
 import type { Bot, Seat } from './seat.js';
 
@@ -183,7 +183,7 @@ export class MctsBot implements Bot {
         const child = this.select(node);
         game.play(child.move);
         path.push(child);
-        if ((child.move & MOVE_TYPE_MASK) === M_DRAW) break; // a chance event follows (H-4)
+        if (moveType(child.move) === MOVE_TYPES.draw) break; // a chance event follows (H-4)
         if (game.isOver || game.toAct !== me || game.turn !== turn0) break;
         const k = game.legalMoves(this.playBuf);
         if (child.children === null) {
@@ -276,7 +276,7 @@ export class MctsBot implements Bot {
     let best = buf[0]!;
     let bestV = -Infinity;
     for (let i = 0; i < n; i++) {
-      const u = game.units.step(from, buf[i]! >>> 4);
+      const u = game.units.step(from, movePayload(buf[i]!));
       let v = this.rng.float();
       for (let m = 0; m < seg.length; m++) {
         if (seg[m]! < 0 || !game.units.contains(u, game.graph.slot[seg[m]!]!)) continue;
@@ -307,8 +307,8 @@ export class MctsBot implements Bot {
    * else uniform.
    */
   private policy(game: Game, buf: Int32Array, n: number): number {
-    if ((buf[0]! & MOVE_TYPE_MASK) === M_DRAGON) return this.dragonStep(game, buf, n);
-    if ((buf[0]! & MOVE_TYPE_MASK) !== M_PASS || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
+    if (moveType(buf[0]!) === MOVE_TYPES.dragon) return this.dragonStep(game, buf, n);
+    if (moveType(buf[0]!) !== MOVE_TYPES.pass || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
     const scores = this.policyScores;
     this.lookahead.simpleScores(game, game.toAct, buf, n, scores);
     let others = 0;

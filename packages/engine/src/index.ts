@@ -14,6 +14,7 @@ export type { TileSets } from './tiles/catalog.js';
 export { Catalog, MAX_EXTRA_TILES } from './tiles/catalog.js';
 export type { Options, OptionError, OptionSpec, Presets } from './rules/options.js';
 export { Registry } from './rules/registry.js';
+export type { Halflings, PrincessDragon, Tower } from './expansions/index.js';
 export {
   BUILTIN,
   DEFAULT_OPTIONS,
@@ -38,7 +39,7 @@ export type {
   Step,
 } from './rules/expansion.js';
 export type { Direction, ActionType } from './rules/actions.js';
-export { DIRECTIONS, ACTION_TYPES } from './rules/actions.js';
+export { DIRECTIONS, ACTION_TYPES, MOVE_TYPES, moveType, movePayload, TYPE_BITS } from './rules/actions.js';
 export type { Action } from './rules/actions.js';
 export type { GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';

@@ -106,3 +106,22 @@ export const movePayload = (m: number): number => m >>> 4;
 export const placeCell = (m: number): number => m >>> 6;
 export const placeQuarters = (m: number): number => (m >>> 4) & 3;
 export const meepleSegment = (m: number): number => m >>> 4;
+
+/** The type code of each action type in an encoded move (its low TYPE_BITS bits). */
+export const MOVE_TYPES: Readonly<Record<ActionType, number>> = {
+  pass: M_PASS,
+  place: M_PLACE,
+  meeple: M_MEEPLE,
+  fairy: M_FAIRY,
+  princess: M_PRINCESS,
+  dragon: M_DRAGON,
+  tower: M_TOWER,
+  'tower-meeple': M_TOWER_MEEPLE,
+  capture: M_CAPTURE,
+  ransom: M_RANSOM,
+  draw: M_DRAW,
+  triangle: M_HAND,
+  draft: M_DRAFT,
+  'crop-circle': M_CROP_CIRCLE,
+  crop: M_CROP,
+};

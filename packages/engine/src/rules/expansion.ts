@@ -1,19 +1,25 @@
 /**
- * The one interface through which an expansion plugs into the engine (STYLE §2.5).
+ * The one interface through which an expansion plugs into the engine (STYLE §2.5). It lives in the
+ * core, which knows no expansion: a game is created from a registry (rules/registry.ts) and the ids
+ * of the expansions it uses; expansions stand on the core and never on each other (lint-enforced).
  *
- * An expansion is a definition (`ExpansionDef`) that creates, per game, an instance holding its
- * own state slice and the hooks it needs. `Game` gathers the hooks into arrays once, at creation,
- * so the hot path only loops over hooks that exist. Every hook is optional.
+ * An expansion is a definition (`ExpansionDef`) that brings its data (tiles, tile sets, options
+ * with rule ids and explanations, presets, the widths of its moves' fields) and creates, per game,
+ * an instance holding its own state slice and the hooks it needs. `Game` gathers the hooks into
+ * arrays once, at creation, so the hot path only loops over hooks that exist. Every hook is
+ * optional. `game.expansion(def)` gives bots and tools its instance, typed, for reading.
  *
- * Checklist for a new expansion:
- * 1. an `ExpansionDef` with its id, its tile set per base edition and `create(game)`;
+ * Checklist for a new expansion (test/inn/inn.ts is a small complete one, written from outside):
+ * 1. an `ExpansionDef` with its id, tiles and tile sets, options (keys merged into `Options` by
+ *    `declare module`), `payloads` (its moves' field widths) and `create(game)`;
  * 2. an instance with `clone(game)` that copies its state (typed arrays, `slice()`);
- * 3. the move types it owns (`moveTypes`, codes in rules/actions.ts), with `playMove`,
- *    `toAction` and `candidate` for each, and `explain` for precise refusals;
+ * 3. the move types it owns (`moveTypes`), with `playMove`, `toAction` and `candidate` for each,
+ *    and `explain` for precise refusals;
  * 4. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
- * 5. its rules' ids in its module header, its options in rules/options.ts, its view fields, and
- *    scenario records in fixtures/scenarios named by rule id.
- * An expansion never imports another expansion; shared needs become a neutral hook here.
+ * 5. scoring hooks: `featureValue` (change a feature's worth) and `onScored` (bonuses);
+ * 6. its rules' ids in its module header, its view fields, and scenario records named by rule id;
+ * 7. its place in a registry: expansions/index.ts for the built-in ones, `BUILTIN.with(def)` (or
+ *    `carcassonne replay --expansion module.js`) for others.
  */
 import type { Catalog, TileSets } from '../tiles/catalog.js';
 import type { TileDefInput } from '../tiles/tileDef.js';
@@ -117,7 +123,8 @@ export interface CountingRules {
   readonly monasteryTiles: boolean;
 }
 
-export interface ExpansionDef {
+/** `I`: the instance type it creates, which `game.expansion(def)` returns for reading. */
+export interface ExpansionDef<I extends ExpansionInstance = ExpansionInstance> {
   readonly id: ExpansionId;
   /** Its tile definitions, joined to the catalog of a registry that holds it. */
   readonly tiles?: readonly TileDefInput[];
@@ -135,5 +142,5 @@ export interface ExpansionDef {
   offPile?(options: Options, catalog: Catalog): readonly number[];
   /** The payload fields of each move type it owns, for a game of these sizes and options. */
   payloads(options: Options, sizes: MoveSizes, catalog: Catalog): readonly PayloadLayout[];
-  create(game: Game): ExpansionInstance;
+  create(game: Game): I;
 }

@@ -590,6 +590,15 @@ export class Game {
   // ---------------------------------------------------------------------------------------------
   // Questions
 
+  /**
+   * The state of expansion `def` in this game, typed, for reading (bots, tools), or undefined when
+   * it is not in play. Change a game only through its moves.
+   */
+  expansion<I extends ExpansionInstance>(def: ExpansionDef<I>): Readonly<I> | undefined {
+    const i = this.defs.indexOf(def as ExpansionDef);
+    return i < 0 ? undefined : (this.expansions[i] as I);
+  }
+
   get phaseName(): Phase {
     if (this.phase === P_STEP) return this.steps[this.stepIndex].id as Phase;
     if (this.phase === P_PRE) return this.preSteps[this.stepIndex].id as Phase;

@@ -11,7 +11,7 @@ import { HALFLINGS_OPTIONS, HALFLINGS_PRESETS } from './options.js';
 import { HALFLINGS_SETS, HALFLINGS_TILES } from './tiles.js';
 import { Halflings, handSlotBits, triangleKinds } from './state.js';
 
-export const HALFLINGS: ExpansionDef = {
+export const HALFLINGS: ExpansionDef<Halflings> = {
   id: 'halflings',
   tiles: HALFLINGS_TILES,
   tileSets: HALFLINGS_SETS,
@@ -38,3 +38,4 @@ export const HALFLINGS: ExpansionDef = {
 
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { HALFLINGS_OPTIONS } from './options.js';
+export type { Halflings } from './state.js';

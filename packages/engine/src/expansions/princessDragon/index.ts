@@ -11,7 +11,7 @@ import { PRINCESS_DRAGON_OPTIONS, PRINCESS_DRAGON_PRESETS } from './options.js';
 import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './tiles.js';
 import { PrincessDragon } from './state.js';
 
-export const PRINCESS_AND_DRAGON: ExpansionDef = {
+export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
   id: 'princess-and-dragon',
   tiles: PRINCESS_DRAGON_TILES,
   tileSets: PRINCESS_DRAGON_SETS,
@@ -29,3 +29,4 @@ export const PRINCESS_AND_DRAGON: ExpansionDef = {
 
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { PRINCESS_DRAGON_OPTIONS } from './options.js';
+export type { PrincessDragon } from './state.js';

@@ -8,7 +8,7 @@ import { TOWER_OPTIONS } from './options.js';
 import { TOWER_SETS, TOWER_TILES } from './tiles.js';
 import { Tower } from './state.js';
 
-export const TOWER: ExpansionDef = {
+export const TOWER: ExpansionDef<Tower> = {
   id: 'tower',
   tiles: TOWER_TILES,
   tileSets: TOWER_SETS,
@@ -25,3 +25,4 @@ export const TOWER: ExpansionDef = {
 
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { TOWER_OPTIONS } from './options.js';
+export type { Tower } from './state.js';
