@@ -1,6 +1,4 @@
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -37,18 +35,6 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: nodeAndPackages }],
     },
-  },
-  {
-    // Layers: the core imports nothing above it (expansions, records); imports never form a cycle.
-    files: ['packages/engine/src/**/*.ts'],
-    ignores: ['packages/engine/src/**/*.test.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver()],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/extensions': ['.ts'],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: [...CORE, 'packages/engine/src/types.ts'],
