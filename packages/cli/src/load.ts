@@ -109,9 +109,9 @@ export async function loadExpansions(files: readonly string[]): Promise<Registry
       def === null ||
       typeof def.id !== 'string' ||
       typeof def.create !== 'function' ||
-      typeof def.payloads !== 'function'
+      (def.actions !== undefined && !Array.isArray(def.actions))
     ) {
-      throw new CliError(`${file}: its default export is not an expansion definition (id, create, payloads)`);
+      throw new CliError(`${file}: its default export is not an expansion definition (id, create, actions)`);
     }
     if (BUILTIN.get(def.id) !== undefined || defs.some((d) => d.id === def.id)) {
       throw new CliError(`${file}: expansion "${def.id}" is already known`);

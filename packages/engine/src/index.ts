@@ -29,29 +29,30 @@ export {
   makeOptions,
   parseOptions,
 } from './expansions/index.js';
+export type { CountingRules, ExpansionId, ExpansionDef, ExpansionInstance, Step } from './rules/expansion.js';
+export type { Direction } from './expansions/princessDragon/index.js';
+export { DIRECTIONS } from './expansions/princessDragon/index.js';
+export type { CropMeeple } from './expansions/halflings/index.js';
+export { CROP_MEEPLES } from './expansions/halflings/index.js';
 export type {
-  CountingRules,
-  ExpansionId,
-  ExpansionDef,
-  ExpansionInstance,
+  Action,
+  Actions,
+  ActionSpec,
+  ActionType,
+  FieldShape,
   MoveSizes,
-  PayloadLayout,
-  Step,
-} from './rules/expansion.js';
-export type { Direction, ActionType } from './rules/actions.js';
-export { DIRECTIONS, ACTION_TYPES, MOVE_TYPES, moveType, movePayload, TYPE_BITS } from './rules/actions.js';
-export type { Action } from './rules/actions.js';
-export type { GameEvent, ScoreEvent } from './rules/events.js';
-export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';
-export { RULE_ERROR_CODES } from './rules/errors.js';
-export type { GameConfig, Phase, TilePlacement, MeeplePlacement } from './rules/game.js';
+  ShapeError,
+} from './rules/actions.js';
+export { FIELD, MOVE_TYPES, bitsFor, checkShape, moveType, movePayload, TYPE_BITS } from './rules/actions.js';
+export type { Events, GameEvent, ScoreEvent } from './rules/events.js';
+export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rules/errors.js';
+export type { GameConfig, Phase, Phases, TilePlacement, MeeplePlacement } from './rules/game.js';
 export {
   Game,
   MAX_TILES,
   MEEPLES_PER_PLAYER,
   MIN_PLAYERS,
   MAX_PLAYERS,
-  PHASES,
   checkMoveWidths,
 } from './rules/game.js';
 export type { GameView, PlacedTileView, MeepleView } from './rules/view.js';

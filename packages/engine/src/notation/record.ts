@@ -12,13 +12,12 @@
  */
 import type { ExpansionId } from '../rules/expansion.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
-import { DIRECTIONS } from '../rules/actions.js';
+import { checkShape } from '../rules/actions.js';
 import type { Action } from '../rules/actions.js';
 import type { RuleErrorCode } from '../rules/errors.js';
-import { RULE_ERROR_CODES } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
-import type { GameConfig, MeeplePlacement, TilePlacement } from '../rules/game.js';
-import { Game, MAX_PLAYERS, MIN_PLAYERS, PHASES } from '../rules/game.js';
+import type { GameConfig, MeeplePlacement, Phase, TilePlacement } from '../rules/game.js';
+import { Game, MAX_PLAYERS, MIN_PLAYERS } from '../rules/game.js';
 import type { Registry } from '../rules/registry.js';
 import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
@@ -34,7 +33,7 @@ export const RECORD_VERSION = 1;
 export interface Expectations {
   scores?: number[];
   supply?: number[];
-  phase?: (typeof PHASES)[number];
+  phase?: Phase;
   toAct?: number;
   tilesLeft?: number;
   drawnTile?: string | null;
@@ -218,12 +217,12 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   }
   if (!Array.isArray(data.actions)) return bad('actions', 'must be an array (possibly empty)');
   for (const [i, a] of data.actions.entries()) {
-    const r = readAction(a, `actions[${i}]`);
+    const r = readAction(a, `actions[${i}]`, registry);
     if (!r.ok) return r;
     rec.actions.push(r.value);
   }
   if (data.expect !== undefined) {
-    const e = readExpect(data.expect, 'expect');
+    const e = readExpect(data.expect, 'expect', registry);
     if (!e.ok) return e;
     rec.expect = e.value;
   }
@@ -298,85 +297,29 @@ function readSetup(v: unknown): Result<NonNullable<GameConfig['setup']>, RecordE
   return ok(out);
 }
 
-function readAction(v: unknown, path: string): Result<RecordAction, RecordError> {
+function readAction(v: unknown, path: string, registry: Registry): Result<RecordAction, RecordError> {
   const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
   if (!isObj(v)) return bad(path, 'must be an object {player, type, …}');
   if (!isInt(v.player) || v.player < 0)
     return bad(`${path}.player`, 'must be the acting player (an integer from 0)');
-  const type = v.type;
-  const allowed: Record<string, string[]> = {
-    place: ['x', 'y', 'rotation'],
-    meeple: ['x', 'y', 'feature', 'corner'],
-    pass: [],
-    fairy: ['x', 'y', 'feature', 'corner'],
-    princess: ['owner', 'x', 'y', 'feature', 'corner'],
-    dragon: ['direction'],
-    tower: ['x', 'y', 'corner'],
-    'tower-meeple': ['x', 'y', 'corner'],
-    capture: ['owner', 'x', 'y', 'feature', 'corner'],
-    ransom: ['captor'],
-    draw: [],
-    triangle: ['tile', 'x', 'y', 'rotation'],
-    draft: ['tile'],
-    'crop-circle': ['meeple', 'mode'],
-    crop: ['x', 'y', 'feature', 'corner'],
-  };
-  if (typeof type !== 'string' || !(type in allowed)) {
-    return bad(`${path}.type`, `must be one of ${Object.keys(allowed).join(', ')}`);
-  }
-  for (const k of Object.keys(v)) {
-    if (!['player', 'type', 'expect', ...allowed[type]].includes(k))
-      return bad(`${path}.${k}`, `unknown field for a ${type}`);
-  }
-  let action: Action;
-  if (type === 'place') {
-    if (!isInt(v.x)) return bad(`${path}.x`, 'must be an integer');
-    if (!isInt(v.y)) return bad(`${path}.y`, 'must be an integer');
-    if (!(ROTATIONS as readonly unknown[]).includes(v.rotation))
-      return bad(`${path}.rotation`, 'must be 0, 90, 180 or 270');
-    action = { type: 'place', x: v.x, y: v.y, rotation: v.rotation as TilePlacement['rotation'] };
-  } else if (type === 'meeple') {
-    const m = readMeeplePlacement(
-      { player: v.player, x: v.x, y: v.y, feature: v.feature, corner: v.corner },
-      path,
-    );
-    if (!m.ok) return m;
-    action = { type: 'meeple', x: m.value.x, y: m.value.y, feature: m.value.feature };
-    if (m.value.corner !== undefined) action.corner = m.value.corner;
-  } else if (type === 'pass') {
-    action = { type: 'pass' };
-  } else {
-    // Expansion actions: the fields are checked here for shape, and by the engine for meaning.
-    for (const k of ['x', 'y', 'feature', 'owner', 'captor']) {
-      if (v[k] !== undefined && !isInt(v[k])) return bad(`${path}.${k}`, 'must be an integer');
-    }
-    if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {
-      return bad(`${path}.corner`, 'must be nw, ne, se or sw');
-    }
-    if (type === 'dragon' && !(DIRECTIONS as readonly unknown[]).includes(v.direction)) {
-      return bad(`${path}.direction`, 'must be n, e, s or w');
-    }
-    if ((type === 'triangle' || type === 'draft') && typeof v.tile !== 'string') {
-      return bad(`${path}.tile`, 'must be a tile id');
-    }
-    if (type === 'triangle' && !(ROTATIONS as readonly unknown[]).includes(v.rotation)) {
-      return bad(`${path}.rotation`, 'must be 0, 90, 180 or 270');
-    }
-    const rest: Record<string, unknown> = { ...v };
-    delete rest.player;
-    delete rest.expect;
-    action = rest as unknown as Action;
-  }
+  // Each action type's fields and their shapes come from its definition (base game or expansion);
+  // the engine checks their meaning when the action is applied.
+  const shape = checkShape(registry.actions, v, ['player', 'expect']);
+  if (shape !== undefined) return bad(shape.field === '' ? path : `${path}.${shape.field}`, shape.reason);
+  // Every field was checked against its spec just above.
+  const action = Object.fromEntries(
+    Object.entries(v).filter(([k]) => k !== 'player' && k !== 'expect'),
+  ) as unknown as Action;
   const out: RecordAction = { player: v.player, action };
   if (v.expect !== undefined) {
-    const e = readExpect(v.expect, `${path}.expect`);
+    const e = readExpect(v.expect, `${path}.expect`, registry);
     if (!e.ok) return e;
     out.expect = e.value;
   }
   return ok(out);
 }
 
-function readExpect(v: unknown, path: string): Result<Expectations, RecordError> {
+function readExpect(v: unknown, path: string, registry: Registry): Result<Expectations, RecordError> {
   const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
   if (!isObj(v)) return bad(path, 'must be an object');
   const intList = (x: unknown) => Array.isArray(x) && x.every(isInt);
@@ -385,7 +328,7 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
   const checks: Record<string, [(x: unknown) => boolean, string]> = {
     scores: [intList, 'an array of integers'],
     supply: [intList, 'an array of integers'],
-    phase: [(x) => (PHASES as readonly unknown[]).includes(x), PHASES.join(', ')],
+    phase: [(x) => (registry.phases as readonly unknown[]).includes(x), registry.phases.join(', ')],
     toAct: [isInt, 'an integer'],
     tilesLeft: [isInt, 'an integer'],
     drawnTile: [(x) => x === null || typeof x === 'string', 'a tile id or null'],
@@ -402,7 +345,7 @@ function readExpect(v: unknown, path: string): Result<Expectations, RecordError>
           (r) =>
             isObj(r) &&
             isObj(r.action) &&
-            (RULE_ERROR_CODES as readonly unknown[]).includes(r.code) &&
+            (registry.errorCodes as readonly unknown[]).includes(r.code) &&
             (r.player === undefined || isInt(r.player)),
         ),
       'an array of {player?, action, code} with a known error code',

@@ -7,66 +7,143 @@
  * expansions own the others (see expansions/expansion.ts).
  */
 import type { CornerName } from '../geometry/edges.js';
-import type { Rotation } from '../types.js';
+import { CORNER_NAMES } from '../geometry/edges.js';
+import type { Catalog } from '../tiles/catalog.js';
+import type { Rotation, RuleId } from '../types.js';
+import { ROTATIONS } from '../types.js';
+import type { Options } from './options.js';
 
-export const DIRECTIONS = ['n', 'e', 's', 'w'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+/**
+ * Every action by type. The base game's are declared here; each expansion adds its own by
+ * declaration merging (`declare module '…/rules/actions.js' { interface Actions { … } }`, see
+ * expansions/{name}/vocabulary.ts) and describes them at run time with `ActionSpec`s.
+ */
+export interface Actions {
+  /** B-3, B-4: place the drawn tile. */
+  place: { type: 'place'; x: number; y: number; rotation: Rotation };
+  /** B-6 (D-13 through a portal): a meeple on a feature; `corner` names a triangle when a cell holds two. */
+  meeple: { type: 'meeple'; x: number; y: number; feature: number; corner?: CornerName };
+  /** Nothing in phase 2. */
+  pass: { type: 'pass' };
+}
 
 /** A player's choice, as data: what legalActions() lists and apply() takes. */
-export type Action =
-  /** B-3, B-4: place the drawn tile. */
-  | { type: 'place'; x: number; y: number; rotation: Rotation }
-  /** B-6 (D-13 through a portal): a meeple on a feature; `corner` names a triangle when a cell holds two. */
-  | { type: 'meeple'; x: number; y: number; feature: number; corner?: CornerName }
-  /** Nothing in phase 2. */
-  | { type: 'pass' }
-  /** D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement on-tile` onto the tile (no feature). */
-  | { type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName }
-  /** D-10: the princess sends the knight of `owner` at (x, y, feature) home. */
-  | { type: 'princess'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
-  /** D-7: one step of the dragon's hunt. */
-  | { type: 'dragon'; direction: Direction }
-  /** T-2 A/B: one of one's tower pieces on the foundation or open tower of the tile at (x, y). */
-  | { type: 'tower'; x: number; y: number; corner?: CornerName }
-  /** T-2 C: one of one's meeples on top of the open tower at (x, y), closing it. */
-  | { type: 'tower-meeple'; x: number; y: number; corner?: CornerName }
-  /** T-3: capture the meeple of `owner` at (x, y, feature) (for a meeple on a tower: the tower's feature). */
-  | { type: 'capture'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
-  /** T-6: pay `captor` 3 points to free one of one's meeples held there. */
-  | { type: 'ransom'; captor: number }
-  /** H-4: draw a normal tile (when one could play a triangle instead). */
-  | { type: 'draw' }
-  /** H-4: play the triangle `tile` from one's hand at (x, y); the rotation names its right-angle corner. */
-  | { type: 'triangle'; tile: string; x: number; y: number; rotation: Rotation }
-  /** H-3 `halflings-deal draft`: take the face-up triangle `tile`. */
-  | { type: 'draft'; tile: string }
-  /** H-13: after the crop-circle turn, name a kind of meeple and the action every player does. */
-  | { type: 'crop-circle'; meeple: CropMeeple; mode: 'add' | 'remove' }
-  /** H-13: one's crop-circle action on one's own meeple at (x, y, feature): add one beside it, or remove it. */
-  | { type: 'crop'; x: number; y: number; feature: number; corner?: CornerName };
+export type Action = Actions[keyof Actions];
+export type ActionType = keyof Actions;
 
-/** H-13: the kinds of meeple a crop circle names: knight (city), thief (road), farmer (field). */
-export const CROP_MEEPLES = ['knight', 'thief', 'farmer'] as const;
-export type CropMeeple = (typeof CROP_MEEPLES)[number];
+/** The shape of one field of an action, as a record or a client sends it. */
+export interface FieldShape {
+  /** What a value must be, for error messages ("an integer", "n, e, s or w"). */
+  readonly describe: string;
+  readonly optional: boolean;
+  test(value: unknown): boolean;
+}
 
-export type ActionType = Action['type'];
-export const ACTION_TYPES: readonly ActionType[] = [
-  'place',
-  'meeple',
-  'pass',
-  'fairy',
-  'princess',
-  'dragon',
-  'tower',
-  'tower-meeple',
-  'capture',
-  'ransom',
-  'draw',
-  'triangle',
-  'draft',
-  'crop-circle',
-  'crop',
+const shape = (describe: string, test: (v: unknown) => boolean, optional = false): FieldShape => ({
+  describe,
+  optional,
+  test,
+});
+
+/** The field shapes actions are made of. */
+export const FIELD = {
+  int: shape('an integer', Number.isInteger),
+  tile: shape('a tile id', (v) => typeof v === 'string' && v.length > 0),
+  rotation: shape('0, 90, 180 or 270', (v) => (ROTATIONS as readonly unknown[]).includes(v)),
+  /** One of a fixed list of strings. */
+  oneOf: (values: readonly string[]): FieldShape =>
+    shape(values.join(', ').replace(/, ([^,]*)$/, ' or $1'), (v) => values.includes(v as string)),
+  /** The same shape, but the field may be left out. */
+  optional: (s: FieldShape): FieldShape => shape(s.describe, s.test, true),
+  /** A triangle's corner (nw, ne, se, sw), given only when a cell holds two triangles (H-1). */
+  corner: shape('nw, ne, se or sw', (v) => (CORNER_NAMES as readonly unknown[]).includes(v), true),
+} as const;
+
+/**
+ * One action type of the base game or an expansion: its fields (what records and clients send,
+ * checked for shape before the engine looks at their meaning) and the widths of its encoded
+ * move's payload in a game of given sizes, summed against PAYLOAD_BITS when a game is created.
+ */
+export interface ActionSpec {
+  readonly type: ActionType;
+  /** The rule it plays, and a one-line explanation (for documentation and clients). */
+  readonly rule: RuleId;
+  readonly doc: string;
+  readonly fields: Readonly<Record<string, FieldShape>>;
+  payload(options: Options, sizes: MoveSizes, catalog: Catalog): Readonly<Record<string, number>>;
+}
+
+/** Sizes in the game being created from which move fields get their widths (see `ActionSpec.payload`). */
+export interface MoveSizes {
+  /** Bits of a packed cell of this game's grid. */
+  readonly cellBits: number;
+  /** Bits of a segment index. */
+  readonly segmentBits: number;
+  /** Bits of a tile slot index. */
+  readonly slotBits: number;
+  /** Bits of a meeple index (player · 7 + i). */
+  readonly meepleBits: number;
+  /** Bits of a player index. */
+  readonly playerBits: number;
+}
+
+/** The base game's actions. */
+export const BASE_ACTIONS: readonly ActionSpec[] = [
+  {
+    type: 'pass',
+    rule: 'B-6',
+    doc: 'place no meeple',
+    fields: {},
+    payload: () => ({}),
+  },
+  {
+    type: 'place',
+    rule: 'B-4',
+    doc: 'place the drawn tile',
+    fields: { x: FIELD.int, y: FIELD.int, rotation: FIELD.rotation },
+    payload: (_o, sizes) => ({ cell: sizes.cellBits, rotation: 2 }),
+  },
+  {
+    type: 'meeple',
+    rule: 'B-6',
+    doc: 'put a meeple on a feature of the tile just placed',
+    fields: { x: FIELD.int, y: FIELD.int, feature: FIELD.int, corner: FIELD.corner },
+    payload: (_o, sizes) => ({ segment: sizes.segmentBits }),
+  },
 ];
+
+/** What is wrong with the shape of an action: the field, and why. */
+export interface ShapeError {
+  readonly field: string;
+  readonly reason: string;
+}
+
+/**
+ * Checks an untrusted object against the action specs in play: a known type, no unknown field,
+ * every field of its shape. `extra` names fields allowed besides (a record's `player`, `expect`).
+ */
+export function checkShape(
+  specs: ReadonlyMap<string, ActionSpec>,
+  v: unknown,
+  extra: readonly string[] = [],
+): ShapeError | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    return { field: '', reason: 'an action must be an object {type, …}' };
+  }
+  const o = v as Readonly<Record<string, unknown>>;
+  const spec = typeof o.type === 'string' ? specs.get(o.type) : undefined;
+  if (spec === undefined) return { field: 'type', reason: `must be one of ${[...specs.keys()].join(', ')}` };
+  for (const k of Object.keys(o)) {
+    if (k !== 'type' && spec.fields[k] === undefined && !extra.includes(k)) {
+      return { field: k, reason: `unknown field for a ${spec.type}` };
+    }
+  }
+  for (const [k, f] of Object.entries(spec.fields)) {
+    if (o[k] === undefined ? !f.optional : !f.test(o[k]))
+      return { field: k, reason: `must be ${f.describe}` };
+  }
+  return undefined;
+}
 
 export const M_PASS = 0;
 export const M_PLACE = 1;

@@ -12,8 +12,8 @@ import type { Rotation } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
-import type { Action } from './actions.js';
-import { ACTION_TYPES, M_MEEPLE, M_PASS, encodeMeeple, encodePlace, moveType } from './actions.js';
+import type { Action, ShapeError } from './actions.js';
+import { M_MEEPLE, M_PASS, checkShape, encodeMeeple, encodePlace, moveType } from './actions.js';
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
 import type { Game } from './game.js';
@@ -22,11 +22,11 @@ import { isComplete } from './scoring.js';
 /** Checks an untrusted action (and, if given, that `player` is the one to act); returns its move. */
 export function encodeAction(g: Game, action: Action, player?: number): Result<number, RuleError> {
   if (g.isOver) return err(ruleError('game/over', 'the game is over', 'B-9'));
-  const a = action as Partial<Record<string, unknown>> | null;
-  if (typeof a !== 'object' || a === null || !ACTION_TYPES.includes(a.type as Action['type'])) {
-    return err(
-      ruleError('action/malformed', `an action is an object with a "type": ${ACTION_TYPES.join(', ')}`),
-    );
+  // The shape first (a known type, known fields of the right kinds), as every record and client
+  // message is checked, so that what follows reads well-formed data.
+  const bad = checkShape(g.registry.actions, action);
+  if (bad !== undefined) {
+    return err(ruleError('action/malformed', shapeMessage(action, bad)));
   }
   if (player !== undefined && player !== g.toAct) {
     return err(
@@ -42,17 +42,19 @@ export function encodeAction(g: Game, action: Action, player?: number): Result<n
   return err(explain(g, action, move));
 }
 
+/** A shape error as a message: `place: x must be an integer`. */
+export function shapeMessage(action: unknown, e: ShapeError): string {
+  const type = (action as { type?: unknown } | null)?.type;
+  if (e.field === '' || e.field === 'type' || typeof type !== 'string') {
+    return e.field === 'type' ? `an action's type ${e.reason}` : e.reason;
+  }
+  return `${type}: ${e.field} ${e.reason}`;
+}
+
 /** The move an action stands for, or why it names nothing on this board. */
 function candidateMove(g: Game, action: Action): Result<number, RuleError> {
-  const a = action as unknown as Record<string, unknown>;
-  const int = (k: string) => Number.isInteger(a[k]);
   switch (action.type) {
     case 'place': {
-      if (!int('x') || !int('y'))
-        return err(ruleError('action/malformed', 'place: x and y must be integers'));
-      if (!ROTATIONS.includes(action.rotation)) {
-        return err(ruleError('action/malformed', 'place: rotation must be 0, 90, 180 or 270'));
-      }
       const c = g.grid.cell(action.x, action.y);
       if (c === undefined) {
         return err(ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'B-4'));
@@ -60,12 +62,6 @@ function candidateMove(g: Game, action: Action): Result<number, RuleError> {
       return ok(encodePlace(c, ROTATIONS.indexOf(action.rotation)));
     }
     case 'meeple': {
-      if (!int('x') || !int('y') || !int('feature')) {
-        return err(ruleError('action/malformed', 'meeple: x, y and feature must be integers'));
-      }
-      if (action.corner !== undefined && !CORNER_NAMES.includes(action.corner)) {
-        return err(ruleError('action/malformed', 'meeple: corner must be nw, ne, se or sw'));
-      }
       const seg = locateFeature(g, action.x, action.y, action.corner, action.feature);
       return seg.ok ? ok(encodeMeeple(seg.value)) : seg;
     }

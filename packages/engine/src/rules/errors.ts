@@ -1,10 +1,11 @@
 /**
  * Why an input was refused. Codes are stable strings that tests assert and servers send unchanged
- * (boardgame.io style); `rule` names the rule of RULES.md that was broken.
+ * (boardgame.io style); `rule` names the rule of the rules reference that was broken.
  */
 import type { RuleId } from '../types.js';
 
-export const RULE_ERROR_CODES = [
+/** The base game's error codes. */
+export const BASE_ERROR_CODES = [
   'action/malformed',
   'action/wrong-phase',
   'turn/not-your-turn',
@@ -20,17 +21,17 @@ export const RULE_ERROR_CODES = [
   'meeple/feature-occupied',
   'meeple/no-supply',
   'meeple/feature-complete',
-  'meeple/on-dragon',
   'action/not-legal',
-  'princess/must-remove',
-  'fairy/not-own-meeple',
-  'dragon/blocked',
-  'tower/closed',
-  'tower/no-pieces',
-  'tower/out-of-range',
-  'ransom/not-allowed',
 ] as const;
-export type RuleErrorCode = (typeof RULE_ERROR_CODES)[number];
+
+/**
+ * Every error code, as keys. Expansions add theirs by declaration merging (`interface
+ * RuleErrorCodes { 'tower/closed': true }`) and list them in their definition (`errors`), from
+ * which a registry gathers the codes in play.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- expansions merge their codes into it
+export interface RuleErrorCodes extends Record<(typeof BASE_ERROR_CODES)[number], true> {}
+export type RuleErrorCode = keyof RuleErrorCodes;
 
 export interface RuleError {
   code: RuleErrorCode;

@@ -2,58 +2,44 @@
 import type { CornerName } from '../geometry/edges.js';
 import type { FeatureKind, Point, Rotation, RuleId } from '../types.js';
 
-export type GameEvent =
-  | { type: 'draw'; player: number; tile: string }
-  | { type: 'discard'; player: number; tile: string; rule: RuleId }
-  | { type: 'place'; player: number; tile: string; x: number; y: number; rotation: Rotation }
-  | {
-      type: 'meeple';
-      player: number;
-      x: number;
-      y: number;
-      corner?: CornerName;
-      feature: number;
-      kind: FeatureKind;
-    }
-  | ScoreEvent
-  | { type: 'return'; player: number; x: number; y: number; corner?: CornerName; feature: number }
+/**
+ * Every event by type. The base game's are declared here; each expansion adds its own by
+ * declaration merging (`declare module '…/rules/events.js' { interface Events { … } }`).
+ */
+export interface Events {
+  draw: { type: 'draw'; player: number; tile: string };
+  /** B-5: a drawn tile that fits nowhere leaves the game. */
+  discard: { type: 'discard'; player: number; tile: string; rule: RuleId };
+  place: { type: 'place'; player: number; tile: string; x: number; y: number; rotation: Rotation };
+  meeple: {
+    type: 'meeple';
+    player: number;
+    x: number;
+    y: number;
+    corner?: CornerName;
+    feature: number;
+    kind: FeatureKind;
+  };
+  score: ScoreEvent;
+  /** A meeple back in its owner's supply after its feature was scored. */
+  return: { type: 'return'; player: number; x: number; y: number; corner?: CornerName; feature: number };
   /** A meeple removed from the board by a rule (eaten by the dragon D-7, sent home by the princess D-10). */
-  | {
-      type: 'removed';
-      player: number;
-      x: number;
-      y: number;
-      corner?: CornerName;
-      feature: number;
-      rule: RuleId;
-    }
+  removed: {
+    type: 'removed';
+    player: number;
+    x: number;
+    y: number;
+    corner?: CornerName;
+    feature: number;
+    rule: RuleId;
+  };
   /** Points outside feature scoring (D-15: the fairy's start-of-turn point). */
-  | { type: 'bonus'; player: number; points: number; rule: RuleId }
-  /** D-6: a dragon tile drawn before the dragon is in play. */
-  | { type: 'set-aside'; player: number; tile: string; rule: RuleId }
-  /** D-6: set-aside tiles return to the pile. */
-  | { type: 'returned-to-pile'; tiles: string[]; rule: RuleId }
-  /** D-3, D-7: the dragon lands on or steps to a cell; `player` chose the step of a hunt. */
-  | { type: 'dragon'; x: number; y: number; player?: number; step?: number; rule: RuleId }
-  /** T-2: a tower piece built (A on a foundation, B on an open tower); `height` after building. */
-  | { type: 'tower'; player: number; x: number; y: number; corner?: CornerName; height: number; rule: RuleId }
-  /** T-3: a captured meeple of another player is now held by `captor`. */
-  | { type: 'prisoner'; captor: number; owner: number; rule: RuleId }
-  /** T-5: two players swap one prisoner each. */
-  | { type: 'exchange'; players: [number, number]; rule: RuleId }
-  /** T-6: `player` pays `captor` 3 points to free a meeple. */
-  | { type: 'ransom'; player: number; captor: number; points: number; rule: RuleId }
-  /** D-14: the fairy moves. */
-  | {
-      type: 'fairy';
-      player: number;
-      x: number;
-      y: number;
-      corner?: CornerName;
-      feature?: number;
-      rule: RuleId;
-    }
-  | { type: 'end'; scores: number[]; winners: number[] };
+  bonus: { type: 'bonus'; player: number; points: number; rule: RuleId };
+  /** B-9: the final scores and the winners. */
+  end: { type: 'end'; scores: number[]; winners: number[] };
+}
+
+export type GameEvent = Events[keyof Events];
 
 /** One scored feature: what it was, what it counted, who had the majority and what they got. */
 export interface ScoreEvent {

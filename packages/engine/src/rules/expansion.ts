@@ -11,22 +11,25 @@
  *
  * Checklist for a new expansion (test/inn/inn.ts is a small complete one, written from outside):
  * 1. an `ExpansionDef` with its id, tiles and tile sets, options (keys merged into `Options` by
- *    `declare module`), `payloads` (its moves' field widths) and `create(game)`;
- * 2. an instance with `clone(game)` that copies its state (typed arrays, `slice()`);
- * 3. the move types it owns (`moveTypes`), with `playMove`, `toAction` and `candidate` for each,
- *    and `explain` for precise refusals;
- * 4. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
- * 5. scoring hooks: `featureValue` (change a feature's worth) and `onScored` (bonuses);
- * 6. its rules' ids in its module header, its view fields, and scenario records named by rule id;
- * 7. its place in a registry: expansions/index.ts for the built-in ones, `BUILTIN.with(def)` (or
+ *    `declare module`), and `create(game)`;
+ * 2. its vocabulary, merged into the core's types by `declare module` and listed in the definition:
+ *    actions (`Actions`; `actions`: fields and move payload widths), events (`Events`), error codes
+ *    (`RuleErrorCodes`; `errors`) and the phases its steps add (`Phases`; `phases`);
+ * 3. an instance with `clone(game)` that copies its state (typed arrays, `slice()`);
+ * 4. for each of its action types, `playMove`, `toAction` and `candidate`, and `explain` for
+ *    precise refusals (`moveTypes`: their codes);
+ * 5. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
+ * 6. scoring hooks: `featureValue` (change a feature's worth) and `onScored` (bonuses);
+ * 7. its rules' ids in its module header, its view fields, and scenario records named by rule id;
+ * 8. its place in a registry: expansions/index.ts for the built-in ones, `BUILTIN.with(def)` (or
  *    `carcassonne replay --expansion module.js`) for others.
  */
 import type { Catalog, TileSets } from '../tiles/catalog.js';
 import type { TileDefInput } from '../tiles/tileDef.js';
-import type { Action } from './actions.js';
-import type { RuleError } from './errors.js';
+import type { Action, ActionSpec } from './actions.js';
+import type { RuleError, RuleErrorCode } from './errors.js';
 import type { ScoreEvent } from './events.js';
-import type { Game } from './game.js';
+import type { Game, Phase } from './game.js';
 import type { OptionSpec, Options, Presets } from './options.js';
 
 /** An expansion's id, as records and the command line name it (`tower`, `princess-and-dragon`…). */
@@ -34,7 +37,8 @@ export type ExpansionId = string;
 
 /** A decision or automatic step of the turn after phase 2 (the dragon's hunt, a capture…). */
 export interface Step {
-  readonly id: string;
+  /** The phase a view reports while the step waits for decisions (`score` never waits). */
+  readonly id: Phase | 'score';
   /** Starts the step; true when it needs decisions, false when it is done (or has nothing to do). */
   enter(): boolean;
   /** The player who decides now (D-7: not always the player whose turn it is). */
@@ -93,26 +97,6 @@ export interface ExpansionInstance {
   view?(viewer: number): Record<string, unknown>;
 }
 
-/** Sizes in the game being created from which move fields get their widths (see `payloads`). */
-export interface MoveSizes {
-  /** Bits of a packed cell of this game's grid. */
-  readonly cellBits: number;
-  /** Bits of a segment index. */
-  readonly segmentBits: number;
-  /** Bits of a tile slot index. */
-  readonly slotBits: number;
-  /** Bits of a meeple index (player · 7 + i). */
-  readonly meepleBits: number;
-  /** Bits of a player index. */
-  readonly playerBits: number;
-}
-
-/** The payload of one move type: its fields and their widths in bits, summed against PAYLOAD_BITS. */
-export interface PayloadLayout {
-  readonly type: string;
-  readonly fields: Readonly<Record<string, number>>;
-}
-
 /** What the core counts differently under an expansion's rules (H-8, H-9, H-11). */
 export interface CountingRules {
   /** Dragon steps, fairy protection and tower range count tiles rather than cells (H-11). */
@@ -140,7 +124,11 @@ export interface ExpansionDef<I extends ExpansionInstance = ExpansionInstance> {
   counting?(options: Options): Partial<CountingRules>;
   /** Tile kinds that may come into play besides the pile (H-3: the triangles in hand). */
   offPile?(options: Options, catalog: Catalog): readonly number[];
-  /** The payload fields of each move type it owns, for a game of these sizes and options. */
-  payloads(options: Options, sizes: MoveSizes, catalog: Catalog): readonly PayloadLayout[];
+  /** Its action types: fields, rule, explanation and move payload widths. */
+  readonly actions?: readonly ActionSpec[];
+  /** The error codes its refusals use. */
+  readonly errors?: readonly RuleErrorCode[];
+  /** The phases its steps report while they wait for decisions. */
+  readonly phases?: readonly Phase[];
   create(game: Game): I;
 }

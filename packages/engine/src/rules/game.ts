@@ -14,15 +14,7 @@
  */
 import { Board } from '../board/board.js';
 import { Units } from '../board/units.js';
-import type {
-  CountingRules,
-  ExpansionDef,
-  ExpansionId,
-  ExpansionInstance,
-  MoveSizes,
-  PayloadLayout,
-  Step,
-} from './expansion.js';
+import type { CountingRules, ExpansionDef, ExpansionId, ExpansionInstance, Step } from './expansion.js';
 import { FeatureGraph } from '../features/featureGraph.js';
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
@@ -33,8 +25,9 @@ import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
-import type { Action } from './actions.js';
+import type { Action, MoveSizes } from './actions.js';
 import {
+  BASE_ACTIONS,
   M_MEEPLE,
   M_PASS,
   M_PLACE,
@@ -58,18 +51,18 @@ import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
 export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
 
-/** Phases a view reports: the two base decisions, an expansion step's id, or the end. */
-export type Phase = 'draft' | 'turn' | 'place' | 'action' | 'capture' | 'dragon' | 'crop-circle' | 'over';
-export const PHASES: readonly Phase[] = [
-  'draft',
-  'turn',
-  'place',
-  'action',
-  'capture',
-  'dragon',
-  'crop-circle',
-  'over',
-];
+/**
+ * Every phase a view reports, as keys: the two base decisions and the end; each expansion adds the
+ * ids of its steps by declaration merging (`interface Phases { dragon: true }`) and lists them in
+ * its definition (`phases`), from which a registry gathers the phases in play.
+ */
+export interface Phases {
+  place: true;
+  action: true;
+  over: true;
+}
+export type Phase = keyof Phases;
+export const BASE_PHASES: readonly Phase[] = ['place', 'action', 'over'];
 const P_PLACE = 0;
 const P_ACTION = 1;
 const P_STEP = 2;
@@ -147,19 +140,15 @@ export function checkMoveWidths(
     meepleBits: bitsFor(players * MEEPLES_PER_PLAYER),
     playerBits: bitsFor(players),
   };
-  const layouts: PayloadLayout[] = [
-    { type: 'place', fields: { cell: sizes.cellBits, rotation: 2 } },
-    { type: 'meeple', fields: { segment: sizes.segmentBits } },
-    ...defs.flatMap((d) => d.payloads(options, sizes, catalog)),
-  ];
-  for (const { type, fields } of layouts) {
+  for (const spec of [...BASE_ACTIONS, ...defs.flatMap((d) => d.actions ?? [])]) {
+    const fields = spec.payload(options, sizes, catalog);
     const bits = Object.values(fields).reduce((a, b) => a + b, 0);
     if (bits <= PAYLOAD_BITS) continue;
     const parts = Object.entries(fields)
       .map(([k, b]) => `${k} ${b}`)
       .join(' + ');
     return (
-      `a "${type}" move of this game needs ${bits} bits (${parts}) but a move has ${PAYLOAD_BITS}: ` +
+      `a "${spec.type}" move of this game needs ${bits} bits (${parts}) but a move has ${PAYLOAD_BITS}: ` +
       `${maxTiles} tiles make too large a board to encode`
     );
   }

@@ -12,7 +12,13 @@ import { Catalog } from '../tiles/catalog.js';
 import type { TileSets } from '../tiles/catalog.js';
 import { BASE_SETS, BASE_TILES } from '../tiles/data/base.js';
 import type { Result } from '../util/result.js';
+import type { ActionSpec, ActionType } from './actions.js';
+import { BASE_ACTIONS } from './actions.js';
+import type { RuleErrorCode } from './errors.js';
+import { BASE_ERROR_CODES } from './errors.js';
 import type { ExpansionDef } from './expansion.js';
+import type { Phase } from './game.js';
+import { BASE_PHASES } from './game.js';
 import type { OptionError, OptionSpec, Options, Presets } from './options.js';
 import { BASE_OPTION_SPECS, changedOptions, defaultOptions, readOptions } from './options.js';
 
@@ -28,6 +34,12 @@ export class Registry {
   readonly defaults: Readonly<Options>;
   /** Presets by name (`hig` is the defaults). */
   readonly presets: Presets;
+  /** Every action type: the base game's, then each expansion's, by type. */
+  readonly actions: ReadonlyMap<ActionType, ActionSpec>;
+  /** Every error code a refusal may carry. */
+  readonly errorCodes: readonly RuleErrorCode[];
+  /** Every phase a view may report. */
+  readonly phases: readonly Phase[];
   private compiled: Catalog | undefined;
 
   constructor(defs: readonly ExpansionDef[]) {
@@ -53,6 +65,14 @@ export class Registry {
       }
     }
     this.presets = presets;
+    const actions = new Map<ActionType, ActionSpec>();
+    for (const a of [...BASE_ACTIONS, ...defs.flatMap((d) => d.actions ?? [])]) {
+      if (actions.has(a.type)) throw new Error(`registry: action "${a.type}" declared twice`);
+      actions.set(a.type, a);
+    }
+    this.actions = actions;
+    this.errorCodes = [...new Set([...BASE_ERROR_CODES, ...defs.flatMap((d) => d.errors ?? [])])];
+    this.phases = [...new Set([...BASE_PHASES, ...defs.flatMap((d) => d.phases ?? [])])];
   }
 
   /** This registry with more definitions after its own (a program's or a test's expansions). */

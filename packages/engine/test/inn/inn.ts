@@ -84,7 +84,6 @@ const INNS: ExpansionDef = {
   tileSets: { inns: { 'IN/R': 4 } },
   options: INN_OPTIONS,
   tileSet: () => 'inns',
-  payloads: () => [],
   create: (game) => new Inns(game),
 };
 

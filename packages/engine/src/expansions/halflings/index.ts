@@ -5,11 +5,11 @@
  * (H-8, H-9, option `halflings-edition`), fields bounded by gaps (H-10) and the grid principle for
  * the other expansions (H-11) live in the core: board/, features/, rules/scoring.ts, board/units.ts.
  */
-import { bitsFor } from '../../rules/actions.js';
-import type { ExpansionDef, PayloadLayout } from '../../rules/expansion.js';
+import type { ExpansionDef } from '../../rules/expansion.js';
 import { HALFLINGS_OPTIONS, HALFLINGS_PRESETS } from './options.js';
-import { HALFLINGS_SETS, HALFLINGS_TILES } from './tiles.js';
-import { Halflings, handSlotBits, triangleKinds } from './state.js';
+import { HALFLINGS_SETS, HALFLINGS_TILES, triangleKinds } from './tiles.js';
+import { Halflings } from './state.js';
+import { HALFLINGS_ACTIONS, HALFLINGS_PHASES } from './vocabulary.js';
 
 export const HALFLINGS: ExpansionDef<Halflings> = {
   id: 'halflings',
@@ -23,19 +23,13 @@ export const HALFLINGS: ExpansionDef<Halflings> = {
     monasteryTiles: options.halflingsEdition === '2015',
   }),
   offPile: (options, catalog) => triangleKinds(catalog, options),
-  payloads: (options, sizes, catalog): PayloadLayout[] => [
-    { type: 'draw', fields: {} },
-    {
-      type: 'triangle',
-      fields: { cell: sizes.cellBits, rotation: 2, handSlot: handSlotBits(options) },
-    },
-    { type: 'draft', fields: { faceUp: bitsFor(triangleKinds(catalog, options).length) } },
-    { type: 'crop-circle', fields: { meepleKindAndMode: 3 } },
-    { type: 'crop', fields: { meeple: sizes.meepleBits } },
-  ],
+  actions: HALFLINGS_ACTIONS,
+  phases: HALFLINGS_PHASES,
   create: (game) => new Halflings(game),
 };
 
-// Re-exported so that the declaration files carry the option keys merged into `Options`.
+// Re-exported so that the declaration files carry what is merged into the core's types.
 export { HALFLINGS_OPTIONS } from './options.js';
 export type { Halflings } from './state.js';
+export type { CropMeeple } from './vocabulary.js';
+export { CROP_MEEPLES } from './vocabulary.js';

@@ -13,58 +13,22 @@
  *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
  */
 import type { Action } from '../../rules/actions.js';
-import {
-  M_CROP,
-  M_CROP_CIRCLE,
-  M_DRAFT,
-  M_DRAW,
-  M_HAND,
-  bitsFor,
-  encodeMove,
-  moveType,
-} from '../../rules/actions.js';
+import { M_CROP, M_CROP_CIRCLE, M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
-import type { Options } from '../../rules/options.js';
 import { nextInt } from '../../rules/rng.js';
-import type { Catalog } from '../../tiles/catalog.js';
 import { ROTATIONS } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { MAX_HAND } from './options.js';
 import { CropCircle, vineyardBonus } from './symbols.js';
-import { HALFLINGS_SETS } from './tiles.js';
+import { triangleKinds } from './tiles.js';
+import { handSlotBits } from './vocabulary.js';
 
 /** Most triangles one hand can hold (the largest `halflings-hand`, H-3). */
 const HAND_CAP = MAX_HAND;
-
-/** Bits of the hand slot in a triangle move: a hand never holds more than `halflings-hand`. */
-export const handSlotBits = (options: Options): number => bitsFor(options.halflingsHand);
-
-/** The triangle kinds that may enter play, in catalog order (H-0, H-14). */
-export function triangleKinds(catalog: Catalog, options: Options): number[] {
-  const custom: number[] = [];
-  for (let k = 0; k < catalog.defs.length; k++)
-    if (catalog.custom[k] === 1 && catalog.triangle[k] === 1) custom.push(k);
-  const all =
-    custom.length > 0
-      ? custom
-      : ['halflings:1', 'halflings:2'].flatMap((set) =>
-          Object.keys(HALFLINGS_SETS[set]).flatMap((id) => {
-            const k = catalog.kindOf(id);
-            return k === undefined ? [] : [k];
-          }),
-        );
-  const symbols = options.halflingsSymbols === 'on';
-  return all.filter(
-    (k) =>
-      !catalog.hasSymbol(k, 'hill') &&
-      !catalog.hasSymbol(k, 'sheep') &&
-      (symbols || (!catalog.hasSymbol(k, 'vineyard') && !catalog.hasSymbol(k, 'cropCircle'))),
-  );
-}
 
 export class Halflings implements ExpansionInstance {
   readonly moveTypes = [M_DRAW, M_HAND, M_DRAFT, M_CROP_CIRCLE, M_CROP];

@@ -5,11 +5,12 @@
  * vineyard on the tiles of its 3×3 area, the other triangle of the monastery's own cell included.
  */
 import type { Action } from '../../rules/actions.js';
-import { CROP_MEEPLES, M_CROP, M_CROP_CIRCLE, M_PASS, encodeMove, moveType } from '../../rules/actions.js';
+import { M_CROP, M_CROP_CIRCLE, M_PASS, encodeMove, moveType } from '../../rules/actions.js';
 import { locateFeature } from '../../rules/checked.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
+import { CROP_MEEPLES } from './vocabulary.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
 import { K_CITY, K_FIELD, K_ROAD } from '../../types.js';

@@ -16,6 +16,8 @@
  * clockwise around the triangle the half-sides are NL NR DL DR WL WR. A road stub that ends inside the
  * tile does not split the field around it.
  */
+import type { Options } from '../../rules/options.js';
+import type { Catalog } from '../../tiles/catalog.js';
 import type { TileDefInput } from '../../tiles/tileDef.js';
 
 export const HALFLINGS_TILES: readonly TileDefInput[] = [
@@ -267,3 +269,26 @@ export const HALFLINGS_SETS: Readonly<Record<string, Readonly<Record<string, num
     'H2-12': 1,
   },
 };
+
+/** The triangle kinds that may enter play, in catalog order (H-0, H-14). */
+export function triangleKinds(catalog: Catalog, options: Options): number[] {
+  const custom: number[] = [];
+  for (let k = 0; k < catalog.defs.length; k++)
+    if (catalog.custom[k] === 1 && catalog.triangle[k] === 1) custom.push(k);
+  const all =
+    custom.length > 0
+      ? custom
+      : ['halflings:1', 'halflings:2'].flatMap((set) =>
+          Object.keys(HALFLINGS_SETS[set]).flatMap((id) => {
+            const k = catalog.kindOf(id);
+            return k === undefined ? [] : [k];
+          }),
+        );
+  const symbols = options.halflingsSymbols === 'on';
+  return all.filter(
+    (k) =>
+      !catalog.hasSymbol(k, 'hill') &&
+      !catalog.hasSymbol(k, 'sheep') &&
+      (symbols || (!catalog.hasSymbol(k, 'vineyard') && !catalog.hasSymbol(k, 'cropCircle'))),
+  );
+}

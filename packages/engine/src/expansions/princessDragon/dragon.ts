@@ -9,14 +9,16 @@
  * eats every meeple on the tiles of the cell it enters (H-11: the grid of cells). A hunt with no
  * possible move ends at once.
  */
-import type { Action, Direction } from '../../rules/actions.js';
-import { DIRECTIONS, M_DRAGON, M_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
+import type { Action } from '../../rules/actions.js';
+import { M_DRAGON, M_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { Point } from '../../types.js';
 import type { Step } from '../../rules/expansion.js';
 import type { PrincessDragon } from './state.js';
+import type { Direction } from './vocabulary.js';
+import { DIRECTIONS } from './vocabulary.js';
 
 /** D-6: a dragon tile drawn before the first volcano does not come into play now. */
 export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {

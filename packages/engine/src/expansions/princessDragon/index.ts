@@ -6,10 +6,11 @@
  * Each mechanic can be switched off (options `dragon`, `fairy`, `princess`, `portal`) while its
  * tiles stay in play as ordinary tiles.
  */
-import type { ExpansionDef, PayloadLayout } from '../../rules/expansion.js';
+import type { ExpansionDef } from '../../rules/expansion.js';
 import { PRINCESS_DRAGON_OPTIONS, PRINCESS_DRAGON_PRESETS } from './options.js';
 import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './tiles.js';
 import { PrincessDragon } from './state.js';
+import { PRINCESS_DRAGON_ACTIONS, PRINCESS_DRAGON_ERRORS, PRINCESS_DRAGON_PHASES } from './vocabulary.js';
 
 export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
   id: 'princess-and-dragon',
@@ -18,15 +19,14 @@ export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
   options: PRINCESS_DRAGON_OPTIONS,
   presets: PRINCESS_DRAGON_PRESETS,
   tileSet: (base) => (base === 'basic:1' ? 'princess-and-dragon:1' : 'princess-and-dragon:2'),
-  payloads: (_options, sizes): PayloadLayout[] => [
-    // next-follower: a meeple; on-tile: a tile slot (D-14).
-    { type: 'fairy', fields: { meepleOrTile: Math.max(sizes.meepleBits, sizes.slotBits) } },
-    { type: 'princess', fields: { meeple: sizes.meepleBits } },
-    { type: 'dragon', fields: { direction: 2 } },
-  ],
+  actions: PRINCESS_DRAGON_ACTIONS,
+  errors: PRINCESS_DRAGON_ERRORS,
+  phases: PRINCESS_DRAGON_PHASES,
   create: (game) => new PrincessDragon(game),
 };
 
-// Re-exported so that the declaration files carry the option keys merged into `Options`.
+// Re-exported so that the declaration files carry what is merged into the core's types.
 export { PRINCESS_DRAGON_OPTIONS } from './options.js';
 export type { PrincessDragon } from './state.js';
+export type { Direction } from './vocabulary.js';
+export { DIRECTIONS } from './vocabulary.js';

@@ -3,10 +3,11 @@
  * player count (T-0), building and capturing (T-2..T-4, T-8), prisoner exchange (T-5) and ransom
  * (T-6); towers never score (T-7).
  */
-import type { ExpansionDef, PayloadLayout } from '../../rules/expansion.js';
+import type { ExpansionDef } from '../../rules/expansion.js';
 import { TOWER_OPTIONS } from './options.js';
 import { TOWER_SETS, TOWER_TILES } from './tiles.js';
 import { Tower } from './state.js';
+import { TOWER_ACTIONS, TOWER_ERRORS, TOWER_PHASES } from './vocabulary.js';
 
 export const TOWER: ExpansionDef<Tower> = {
   id: 'tower',
@@ -14,15 +15,13 @@ export const TOWER: ExpansionDef<Tower> = {
   tileSets: TOWER_SETS,
   options: TOWER_OPTIONS,
   tileSet: (base) => (base === 'basic:1' ? 'tower:1' : 'tower:2'),
-  payloads: (_options, sizes): PayloadLayout[] => [
-    { type: 'tower', fields: { foundation: sizes.segmentBits } },
-    { type: 'tower-meeple', fields: { foundation: sizes.segmentBits } },
-    { type: 'capture', fields: { meeple: sizes.meepleBits } },
-    { type: 'ransom', fields: { meeple: sizes.meepleBits } },
-  ],
+  actions: TOWER_ACTIONS,
+  errors: TOWER_ERRORS,
+  phases: TOWER_PHASES,
   create: (game) => new Tower(game),
 };
 
-// Re-exported so that the declaration files carry the option keys merged into `Options`.
+// Re-exported so that the declaration files carry what is merged into the core's types.
 export { TOWER_OPTIONS } from './options.js';
+export { TOWER_ACTIONS } from './vocabulary.js';
 export type { Tower } from './state.js';
