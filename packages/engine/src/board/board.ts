@@ -10,6 +10,8 @@ import { SIDE_D, SIDE_SLOTS, complementCorner, opposite } from '../geometry/edge
 import type { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
 import { E_NONE } from '../types.js';
+import type { Span, StateFields } from '../util/state.js';
+import { copyState } from '../util/state.js';
 
 /** Pattern bits (two per side, see Catalog.pattern) of a triangle's short sides, by corner: cornerSides(q). */
 const SHORT_SIDES = [0, 1, 2, 3].map((q) => (3 << (2 * q)) | (3 << (2 * ((q + 3) & 3))));
@@ -57,27 +59,7 @@ export class Board {
     readonly grid: Grid,
     readonly catalog: Catalog,
     readonly maxTiles: number,
-    from?: Board,
   ) {
-    if (from) {
-      this.slotCount = from.slotCount;
-      this.slotKind = from.slotKind.slice();
-      this.slotRot = from.slotRot.slice();
-      this.slotCell = from.slotCell.slice();
-      this.slotSeg = from.slotSeg.slice();
-      this.cellTiles = from.cellTiles.slice();
-      this.sideSlot = from.sideSlot.slice();
-      this.sideType = from.sideType.slice();
-      this.facing = from.facing.slice();
-      this.frontier = from.frontier.slice();
-      this.frontierCount = from.frontierCount;
-      this.inFrontier = from.inFrontier.slice();
-      this.gaps = from.gaps.slice();
-      this.gapCount = from.gapCount;
-      this.usedLo = from.usedLo;
-      this.usedHi = from.usedHi;
-      return;
-    }
     this.slotKind = new Int16Array(maxTiles);
     this.slotRot = new Int8Array(maxTiles);
     this.slotCell = new Int32Array(maxTiles);
@@ -93,36 +75,17 @@ export class Board {
   }
 
   clone(): Board {
-    return new Board(this.grid, this.catalog, this.maxTiles, this);
+    const b = new Board(this.grid, this.catalog, this.maxTiles);
+    copyState(BOARD_STATE, b, this);
+    return b;
   }
 
   /**
    * Makes this board equal to `src`, a board of the same game (same grid and catalog), without
-   * allocating: the cell arrays are copied over the union of both used bands only, the slot and
-   * list arrays over their used prefixes (entries past a count are never read).
+   * allocating (see BOARD_STATE for what is copied).
    */
   copyFrom(src: Board): void {
-    const lo = Math.min(this.usedLo, src.usedLo);
-    const hi = Math.max(this.usedHi, src.usedHi);
-    if (lo < hi) {
-      this.cellTiles.set(src.cellTiles.subarray(lo, hi), lo);
-      this.inFrontier.set(src.inFrontier.subarray(lo, hi), lo);
-      this.sideSlot.set(src.sideSlot.subarray(lo * 4, hi * 4), lo * 4);
-      this.sideType.set(src.sideType.subarray(lo * 4, hi * 4), lo * 4);
-      this.facing.set(src.facing.subarray(lo, hi), lo);
-    }
-    this.usedLo = src.usedLo;
-    this.usedHi = src.usedHi;
-    const n = src.slotCount;
-    this.slotCount = n;
-    this.slotKind.set(src.slotKind.subarray(0, n));
-    this.slotRot.set(src.slotRot.subarray(0, n));
-    this.slotCell.set(src.slotCell.subarray(0, n));
-    this.slotSeg.set(src.slotSeg.subarray(0, n));
-    this.frontierCount = src.frontierCount;
-    this.frontier.set(src.frontier.subarray(0, src.frontierCount));
-    this.gapCount = src.gapCount;
-    this.gaps.set(src.gaps.subarray(0, src.gapCount));
+    copyState(BOARD_STATE, this, src);
   }
 
   /**
@@ -286,3 +249,33 @@ export class Board {
     return false;
   }
 }
+
+/** Cells `[lo, hi)` either board ever wrote, times the entries per cell. */
+const band =
+  (perCell: number): Span<Board> =>
+  (d, s) => [Math.min(d.usedLo, s.usedLo) * perCell, Math.max(d.usedHi, s.usedHi) * perCell];
+const prefix =
+  (count: (b: Board) => number): Span<Board> =>
+  (_d, s) => [0, count(s)];
+
+/**
+ * A board's state: the cell arrays over the union of both used bands only (outside them every
+ * entry holds its initial value), the slot and list arrays over their used prefixes (entries past
+ * a count are never read).
+ */
+const BOARD_STATE: StateFields<Board> = {
+  arrays: [
+    { key: 'cellTiles', span: band(1) },
+    { key: 'inFrontier', span: band(1) },
+    { key: 'facing', span: band(1) },
+    { key: 'sideSlot', span: band(4) },
+    { key: 'sideType', span: band(4) },
+    { key: 'slotKind', span: prefix((b) => b.slotCount) },
+    { key: 'slotRot', span: prefix((b) => b.slotCount) },
+    { key: 'slotCell', span: prefix((b) => b.slotCount) },
+    { key: 'slotSeg', span: prefix((b) => b.slotCount) },
+    { key: 'frontier', span: prefix((b) => b.frontierCount) },
+    { key: 'gaps', span: prefix((b) => b.gapCount) },
+  ],
+  scalars: ['usedLo', 'usedHi', 'slotCount', 'frontierCount', 'gapCount'],
+};

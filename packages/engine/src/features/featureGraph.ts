@@ -18,6 +18,8 @@
 import type { Board } from '../board/board.js';
 import { MAX_FEATURES } from '../tiles/catalog.js';
 import { FEATURE_KINDS, K_CITY, K_ROAD } from '../types.js';
+import type { Span, StateFields } from '../util/state.js';
+import { copyState } from '../util/state.js';
 
 const KINDS = FEATURE_KINDS.length;
 
@@ -52,24 +54,7 @@ export class FeatureGraph {
     readonly board: Board,
     readonly players: number,
     maxSegments: number,
-    from?: FeatureGraph,
   ) {
-    if (from) {
-      this.count = from.count;
-      this.parent = from.parent.slice();
-      this.size = from.size.slice();
-      this.next = from.next.slice();
-      this.kind = from.kind.slice();
-      this.slot = from.slot.slice();
-      this.local = from.local.slice();
-      this.openEnds = from.openEnds.slice();
-      this.pennants = from.pennants.slice();
-      this.tiles = from.tiles.slice();
-      this.cells = from.cells.slice();
-      this.meeples = from.meeples.slice();
-      this.meepleTotal = from.meepleTotal.slice();
-      return;
-    }
     this.parent = new Int32Array(maxSegments);
     this.size = new Int32Array(maxSegments);
     this.next = new Int32Array(maxSegments);
@@ -85,29 +70,14 @@ export class FeatureGraph {
   }
 
   clone(board: Board): FeatureGraph {
-    return new FeatureGraph(board, this.players, this.parent.length, this);
+    const g = new FeatureGraph(board, this.players, this.parent.length);
+    copyState(GRAPH_STATE, g, this);
+    return g;
   }
 
-  /**
-   * Makes this graph equal to `src`, a graph of the same game, without allocating. Segments are
-   * never removed, so past its count an array holds its initial values; copying the longer of the
-   * two prefixes makes every entry equal (addTile does not reset a new segment's meeple counts).
-   */
+  /** Makes this graph equal to `src`, a graph of the same game, without allocating (see GRAPH_STATE). */
   copyFrom(src: FeatureGraph): void {
-    const n = Math.max(this.count, src.count);
-    this.count = src.count;
-    this.parent.set(src.parent.subarray(0, n));
-    this.size.set(src.size.subarray(0, n));
-    this.next.set(src.next.subarray(0, n));
-    this.kind.set(src.kind.subarray(0, n));
-    this.slot.set(src.slot.subarray(0, n));
-    this.local.set(src.local.subarray(0, n));
-    this.openEnds.set(src.openEnds.subarray(0, n));
-    this.pennants.set(src.pennants.subarray(0, n));
-    this.tiles.set(src.tiles.subarray(0, n));
-    this.cells.set(src.cells.subarray(0, n));
-    this.meeples.set(src.meeples.subarray(0, n * this.players));
-    this.meepleTotal.set(src.meepleTotal.subarray(0, n));
+    copyState(GRAPH_STATE, this, src);
   }
 
   /** Adds one segment per feature of the tile in `slot`, as singleton sets. */
@@ -221,3 +191,24 @@ export class FeatureGraph {
     this.meepleTotal[r]--;
   }
 }
+
+/**
+ * Segments are never removed, so past its count an array holds its initial values; copying the
+ * longer of the two prefixes makes every entry equal (addTile does not reset a new segment's
+ * meeple counts).
+ */
+const segments =
+  (perSegment: number): Span<FeatureGraph> =>
+  (d, s) => [0, Math.max(d.count, s.count) * perSegment];
+
+/** A feature graph's state. */
+const GRAPH_STATE: StateFields<FeatureGraph> = {
+  arrays: [
+    ...(
+      ['parent', 'size', 'next', 'kind', 'slot', 'local', 'openEnds', 'pennants', 'tiles', 'cells'] as const
+    ).map((key) => ({ key, span: segments(1) })),
+    { key: 'meepleTotal', span: segments(1) },
+    { key: 'meeples', span: (d, s) => [0, Math.max(d.count, s.count) * d.players] },
+  ],
+  scalars: ['count'],
+};

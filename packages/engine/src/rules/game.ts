@@ -25,6 +25,8 @@ import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import type { StateFields } from '../util/state.js';
+import { copyState } from '../util/state.js';
 import type { Action, MoveSizes } from './actions.js';
 import {
   BASE_ACTIONS,
@@ -251,41 +253,16 @@ export class Game {
     this.expansionIds = defs.map((d) => d.id);
     this.scripted = scripted;
     this.endAfter = endAfter;
-    if (from) {
-      this.grid = from.grid;
-      this.board = from.board.clone();
-      this.units = new Units(this.board, from.units.perTile);
-      this.countTiles = from.countTiles;
-      this.monasteryTiles = from.monasteryTiles;
-      this.graph = from.graph.clone(this.board);
-      this.scores = from.scores.slice();
-      this.meepleSeg = from.meepleSeg.slice();
-      this.supply = from.supply.slice();
-      this.bag = from.bag.slice();
-      this.bagCount = from.bagCount;
-      this.rng = from.rng.slice();
-      this.placedCount = from.placedCount;
-      this.discardCount = from.discardCount;
-      this.current = from.current;
-      this.turn = from.turn;
-      this.phase = from.phase;
-      this.stepIndex = from.stepIndex;
-      this.drawn = from.drawn;
-      this.lastSlot = from.lastSlot;
-      this.placements = from.placements.slice();
-      this.placementCount = from.placementCount;
-      this.stamp = from.stamp;
-      this.epoch = from.epoch;
-      this.moveLimit = from.moveLimit;
-      this.wire(from.expansions.map((x) => x.clone(this)));
-      return;
-    }
-    this.grid = new Grid(maxTiles);
+    // A copy shares its source's grid and scratch space, and takes its counting rules.
+    this.grid = from?.grid ?? new Grid(maxTiles);
+    if (from) maxTiles = from.board.maxTiles;
     this.board = new Board(this.grid, catalog, maxTiles);
-    const counting: CountingRules = Object.assign(
-      { unitsPerTile: false, countTiles: false, monasteryTiles: false },
-      ...defs.map((d) => d.counting?.(options) ?? {}),
-    );
+    const counting: CountingRules = from
+      ? { unitsPerTile: from.units.perTile, countTiles: from.countTiles, monasteryTiles: from.monasteryTiles }
+      : Object.assign(
+          { unitsPerTile: false, countTiles: false, monasteryTiles: false },
+          ...defs.map((d) => d.counting?.(options) ?? {}),
+        );
     this.units = new Units(this.board, counting.unitsPerTile);
     this.countTiles = counting.countTiles;
     this.monasteryTiles = counting.monasteryTiles;
@@ -298,9 +275,13 @@ export class Game {
     this.bagCount = 0;
     this.rng = new Uint32Array(4);
     this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
-    this.stamp = new Int32Array(maxSegments);
-    this.epoch = { value: 0 };
+    this.stamp = from?.stamp ?? new Int32Array(maxSegments);
+    this.epoch = from?.epoch ?? { value: 0 };
     this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
+    if (from) {
+      this.copyFrom(from);
+      return;
+    }
     this.wire(defs.map((d) => d.create(this)));
   }
 
@@ -555,22 +536,7 @@ export class Game {
   private copyFrom(src: Game): void {
     this.board.copyFrom(src.board);
     this.graph.copyFrom(src.graph);
-    this.scores.set(src.scores);
-    this.meepleSeg.set(src.meepleSeg);
-    this.supply.set(src.supply);
-    this.bag.set(src.bag);
-    this.bagCount = src.bagCount;
-    this.rng.set(src.rng);
-    this.placedCount = src.placedCount;
-    this.discardCount = src.discardCount;
-    this.current = src.current;
-    this.turn = src.turn;
-    this.phase = src.phase;
-    this.stepIndex = src.stepIndex;
-    this.drawn = src.drawn;
-    this.lastSlot = src.lastSlot;
-    this.placements.set(src.placements.subarray(0, src.placementCount));
-    this.placementCount = src.placementCount;
+    copyState(GAME_STATE, this, src);
     this.recordEvents = false;
     this.events = [];
     this.wire(src.expansions.map((x) => x.clone(this)));
@@ -1041,3 +1007,30 @@ export class Game {
     return undefined;
   }
 }
+
+/**
+ * A game's own state (its board, feature graph and expansions copy theirs): what `clone`,
+ * `cloneInto` and `determinize` copy. The legal placements only up to their count.
+ */
+const GAME_STATE: StateFields<Game> = {
+  arrays: [
+    { key: 'scores' },
+    { key: 'meepleSeg' },
+    { key: 'supply' },
+    { key: 'bag' },
+    { key: 'rng' },
+    { key: 'placements', span: (_d, s) => [0, s.placementCount] },
+  ],
+  scalars: [
+    'bagCount',
+    'placedCount',
+    'discardCount',
+    'current',
+    'turn',
+    'phase',
+    'stepIndex',
+    'drawn',
+    'lastSlot',
+    'placementCount',
+  ],
+};

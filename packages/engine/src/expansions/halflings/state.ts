@@ -7,7 +7,7 @@
  * tiles), exactly those. Hill and sheep tiles never enter play; vineyard and crop-circle tiles only
  * with `halflings-symbols on` (H-14).
  *
- * State (copied by `clone`):
+ * State (declared in HALFLINGS_STATE and copied by `clone`):
  * - `hand[p · HAND_CAP + i]` for i < `handCount[p]`: the triangle kinds player p holds, face down;
  * - `pool[0..poolCount)`: the face-up triangles of a draft (`halflings-deal draft`), and
  *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
@@ -19,11 +19,13 @@ import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
+import type { StateFields } from '../../util/state.js';
+import { copyState } from '../../util/state.js';
 import { nextInt } from '../../rules/rng.js';
 import { ROTATIONS } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { MAX_HAND } from './options.js';
-import { CropCircle, vineyardBonus } from './symbols.js';
+import { CROP_CIRCLE_STATE, CropCircle, vineyardBonus } from './symbols.js';
 import { triangleKinds } from './tiles.js';
 import { handSlotBits } from './vocabulary.js';
 
@@ -43,24 +45,20 @@ export class Halflings implements ExpansionInstance {
   /** Triangle move payload: hand slot in the low `slotBits`, then 2 bits of rotation, then the cell. */
   private readonly slotBits: number;
 
+  /** `sizeOf`: a game's Halflings whose array sizes a copy takes (instead of finding the triangles again). */
   constructor(
     readonly game: Game,
-    from?: Halflings,
+    sizeOf?: Halflings,
   ) {
     const g = game;
     this.slotBits = handSlotBits(g.options);
     this.crop = new CropCircle(game);
-    if (from) {
-      this.crop.copyFrom(from.crop);
-      this.hand = from.hand.slice();
-      this.handCount = from.handCount.slice();
-      this.pool = from.pool.slice();
-      this.poolCount = from.poolCount;
-      this.draftPicks = from.draftPicks;
+    this.hand = new Int16Array(g.players * HAND_CAP);
+    this.handCount = new Int32Array(g.players);
+    if (sizeOf) {
+      this.pool = new Int16Array(sizeOf.pool.length);
     } else {
       const kinds = triangleKinds(g.catalog, g.options);
-      this.hand = new Int16Array(g.players * HAND_CAP);
-      this.handCount = new Int32Array(g.players);
       this.pool = Int16Array.from(kinds);
       this.poolCount = kinds.length;
     }
@@ -118,7 +116,10 @@ export class Halflings implements ExpansionInstance {
   }
 
   clone(game: Game): Halflings {
-    return new Halflings(game, this);
+    const copy = new Halflings(game, this);
+    copyState(HALFLINGS_STATE, copy, this);
+    copyState(CROP_CIRCLE_STATE, copy.crop, this.crop);
+    return copy;
   }
 
   /** Picks a draft must make: `halflings-hand` each, as far as the triangles go. */
@@ -340,3 +341,8 @@ export class Halflings implements ExpansionInstance {
     return { handSizes: Array.from(this.handCount), hands, draftPool: draft };
   }
 }
+
+const HALFLINGS_STATE: StateFields<Halflings> = {
+  arrays: [{ key: 'hand' }, { key: 'handCount' }, { key: 'pool', span: (_d, s) => [0, s.poolCount] }],
+  scalars: ['poolCount', 'draftPicks'],
+};

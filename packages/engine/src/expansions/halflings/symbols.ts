@@ -13,6 +13,7 @@ import { ruleError } from '../../rules/errors.js';
 import { CROP_MEEPLES } from './vocabulary.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
+import type { StateFields } from '../../util/state.js';
 import { K_CITY, K_FIELD, K_ROAD } from '../../types.js';
 
 export function vineyardBonus(g: Game, root: number, event: ScoreEvent): void {
@@ -47,13 +48,6 @@ export class CropCircle {
   done = 0;
 
   constructor(readonly game: Game) {}
-
-  copyFrom(o: CropCircle): void {
-    this.pending = o.pending;
-    this.kind = o.kind;
-    this.add = o.add;
-    this.done = o.done;
-  }
 
   /** The player acting now. */
   actor(): number {
@@ -151,3 +145,9 @@ export class CropCircle {
 
 /** Feature kind codes named by CROP_MEEPLES, in that order. */
 const CROP_KINDS = [K_CITY, K_ROAD, K_FIELD];
+
+/** The crop circle's state, copied with the Halflings'. */
+export const CROP_CIRCLE_STATE: StateFields<CropCircle> = {
+  arrays: [],
+  scalars: ['pending', 'kind', 'add', 'done'],
+};

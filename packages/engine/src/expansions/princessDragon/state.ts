@@ -2,7 +2,7 @@
  * The Princess & the Dragon's state slice and hooks. The rules themselves live next door: the
  * dragon (dragon.ts), the fairy (fairy.ts), the princess (princess.ts) and the portal (portal.ts).
  *
- * State (all plain numbers or typed arrays, copied by `clone`):
+ * State (all plain numbers or typed arrays, declared in PRINCESS_DRAGON_STATE and copied by `clone`):
  * - `dragonUnit`: the unit (cell, or tile in per-tile Halflings editions; H-11) the dragon stands
  *   on, or -1 before the first volcano (D-6);
  * - `huntPending`: a dragon tile was placed this turn (D-5); `huntStep`: moves made so far (D-7);
@@ -16,6 +16,8 @@ import { M_DRAGON, M_FAIRY, M_PRINCESS, moveType } from '../../rules/actions.js'
 import type { RuleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
+import type { StateFields } from '../../util/state.js';
+import { copyState } from '../../util/state.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import {
   dragonAction,
@@ -61,33 +63,22 @@ export class PrincessDragon implements ExpansionInstance {
   readonly setAside: Int16Array;
   setAsideCount = 0;
 
-  constructor(
-    readonly game: Game,
-    from?: PrincessDragon,
-  ) {
+  constructor(readonly game: Game) {
     const o = game.options;
     this.dragonOn = o.dragon === 'on';
     this.fairyOn = o.fairy === 'on';
     this.princessOn = o.princess === 'on';
     this.portalOn = o.portal === 'on';
-    this.setAside = from ? from.setAside.slice() : new Int16Array(game.bag.length);
-    if (from) {
-      this.dragonUnit = from.dragonUnit;
-      this.huntPending = from.huntPending;
-      this.huntStep = from.huntStep;
-      this.visited.set(from.visited);
-      this.visitedCount = from.visitedCount;
-      this.fairySlot = from.fairySlot;
-      this.fairyMeeple = from.fairyMeeple;
-      this.setAsideCount = from.setAsideCount;
-    }
+    this.setAside = new Int16Array(game.bag.length);
     this.steps = this.dragonOn
       ? [{ step: huntStep(this), where: o.dragonMove === 'after-scoring' ? 'after-score' : 'before-score' }]
       : [];
   }
 
   clone(game: Game): PrincessDragon {
-    return new PrincessDragon(game, this);
+    const copy = new PrincessDragon(game);
+    copyState(PRINCESS_DRAGON_STATE, copy, this);
+    return copy;
   }
 
   /** The unit (H-11) the fairy protects, or -1. */
@@ -171,3 +162,16 @@ export class PrincessDragon implements ExpansionInstance {
     return { ...dragonView(this), ...fairyView(this) };
   }
 }
+
+const PRINCESS_DRAGON_STATE: StateFields<PrincessDragon> = {
+  arrays: [{ key: 'visited' }, { key: 'setAside', span: (_d, s) => [0, s.setAsideCount] }],
+  scalars: [
+    'dragonUnit',
+    'huntPending',
+    'huntStep',
+    'visitedCount',
+    'fairySlot',
+    'fairyMeeple',
+    'setAsideCount',
+  ],
+};

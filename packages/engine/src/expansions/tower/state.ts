@@ -7,7 +7,7 @@
  * scored by nothing (T-7). A tower is *closed* exactly while a meeple stands on it (T-4), which
  * makes reopening by capture or by the dragon (X-4) automatic.
  *
- * State (copied by `clone`):
+ * State (declared in TOWER_STATE and copied by `clone`):
  * - `pieces[p]`: tower pieces in player p's supply (T-0);
  * - `height[seg]`: pieces in the tower on foundation segment `seg` (T-8: unlimited);
  * - `towers[0..towerCount)`: the foundation segments on the board, in placement order;
@@ -20,6 +20,8 @@ import { M_CAPTURE, M_RANSOM, M_TOWER, M_TOWER_MEEPLE, moveType } from '../../ru
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { Game } from '../../rules/game.js';
+import type { StateFields } from '../../util/state.js';
+import { copyState } from '../../util/state.js';
 import { K_TOWER } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { buildActions, captureStep, playBuild, towerAction, towerCandidate, explainTower } from './build.js';
@@ -39,31 +41,20 @@ export class Tower implements ExpansionInstance {
   capturing = -1;
   ransomTurn = -1;
 
-  constructor(
-    readonly game: Game,
-    from?: Tower,
-  ) {
-    if (from) {
-      this.pieces = from.pieces.slice();
-      this.height = from.height.slice();
-      this.towers = from.towers.slice();
-      this.towerCount = from.towerCount;
-      this.captor = from.captor.slice();
-      this.capturing = from.capturing;
-      this.ransomTurn = from.ransomTurn;
-    } else {
-      const o = game.options.towerPieces;
-      this.pieces = new Int32Array(game.players).fill(o === 'auto' ? PIECES_BY_PLAYERS[game.players] : o);
-      this.height = new Int32Array(game.graph.parent.length);
-      this.towers = new Int32Array(game.bag.length + 1);
-      this.captor = new Int32Array(game.players * MEEPLES_PER_PLAYER).fill(-1);
-    }
+  constructor(readonly game: Game) {
+    const o = game.options.towerPieces;
+    this.pieces = new Int32Array(game.players).fill(o === 'auto' ? PIECES_BY_PLAYERS[game.players] : o);
+    this.height = new Int32Array(game.graph.parent.length);
+    this.towers = new Int32Array(game.bag.length + 1);
+    this.captor = new Int32Array(game.players * MEEPLES_PER_PLAYER).fill(-1);
     // X-3: the capture comes right after building, before the dragon's hunt and before scoring.
     this.steps = [{ step: captureStep(this), where: 'before-score' }];
   }
 
   clone(game: Game): Tower {
-    return new Tower(game, this);
+    const copy = new Tower(game);
+    copyState(TOWER_STATE, copy, this);
+    return copy;
   }
 
   onTilePlaced(slot: number): void {
@@ -131,3 +122,13 @@ export class Tower implements ExpansionInstance {
     return { towers, towerPieces: Array.from(this.pieces), prisoners };
   }
 }
+
+const TOWER_STATE: StateFields<Tower> = {
+  arrays: [
+    { key: 'pieces' },
+    { key: 'height' },
+    { key: 'towers', span: (_d, s) => [0, s.towerCount] },
+    { key: 'captor' },
+  ],
+  scalars: ['towerCount', 'capturing', 'ransomTurn'],
+};
