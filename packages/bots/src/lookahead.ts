@@ -21,14 +21,9 @@
  * simple follow-ups only, and a second pass adds the other follow-ups for the `wide` best ones.
  */
 import type { Game } from '@carc/engine';
-import { MEEPLES_PER_PLAYER, MOVE_TYPES, moveType, movePayload } from '@carc/engine';
+import { M_MEEPLE, M_PASS, MEEPLES_PER_PLAYER, moveType, movePayload } from '@carc/engine';
 import type { Weights } from './evaluate.js';
 import { DEFAULT_WEIGHTS, evaluate, evaluateFairy, evaluateMeeples } from './evaluate.js';
-
-/** Move types (the engine's encoding) the bots tell apart. */
-const M_PASS = MOVE_TYPES.pass;
-const M_MEEPLE = MOVE_TYPES.meeple;
-const M_FAIRY = MOVE_TYPES.fairy;
 
 export interface LookaheadOptions {
   /** Copies deep the search may go below a decision (default 2: a placement, then the best follow-up). */
@@ -189,6 +184,7 @@ export class Lookahead {
     for (let i = me * MEEPLES_PER_PLAYER; i < (me + 1) * MEEPLES_PER_PLAYER; i++)
       free ||= g.meepleSeg[i] === -1;
     const nextFollower = g.options.fairyPlacement !== 'on-tile';
+    const M_FAIRY = g.moveCode('fairy');
     let k = 0;
     for (let i = 0; i < n; i++) {
       const type = moveType(moves[i]!);
@@ -211,7 +207,7 @@ export class Lookahead {
   simpleScore(g: Game, me: number, move: number): number {
     const type = moveType(move);
     if (type === M_PASS) return evaluate(g, me, this.weights);
-    if (type === M_FAIRY) return evaluateFairy(g, me, move, this.weights);
+    if (type === g.moveCode('fairy')) return evaluateFairy(g, me, move, this.weights);
     if (type !== M_MEEPLE) return NaN;
     const seg = movePayload(move);
     // The engine's deployMeeple (B-6) without its event: first free meeple, supply, feature totals.

@@ -49,7 +49,7 @@
  * buffers and allocate nothing; tree nodes are allocated once each, on expansion.
  */
 import type { Game } from '@carc/engine';
-import { MEEPLES_PER_PLAYER, MOVE_TYPES, movePayload, moveType } from '@carc/engine';
+import { M_PASS, MEEPLES_PER_PLAYER, movePayload, moveType } from '@carc/engine';
 import { dragonUnit, evaluate } from './evaluate.js';
 import type { LookaheadOptions } from './lookahead.js';
 import { Lookahead } from './lookahead.js';
@@ -183,7 +183,7 @@ export class MctsBot implements Bot {
         const child = this.select(node);
         game.play(child.move);
         path.push(child);
-        if (moveType(child.move) === MOVE_TYPES.draw) break; // a chance event follows (H-4)
+        if (moveType(child.move) === game.moveCode('draw')) break; // a chance event follows (H-4)
         if (game.isOver || game.toAct !== me || game.turn !== turn0) break;
         const k = game.legalMoves(this.playBuf);
         if (child.children === null) {
@@ -307,8 +307,8 @@ export class MctsBot implements Bot {
    * else uniform.
    */
   private policy(game: Game, buf: Int32Array, n: number): number {
-    if (moveType(buf[0]!) === MOVE_TYPES.dragon) return this.dragonStep(game, buf, n);
-    if (moveType(buf[0]!) !== MOVE_TYPES.pass || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
+    if (moveType(buf[0]!) === game.moveCode('dragon')) return this.dragonStep(game, buf, n);
+    if (moveType(buf[0]!) !== M_PASS || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
     const scores = this.policyScores;
     this.lookahead.simpleScores(game, game.toAct, buf, n, scores);
     let others = 0;

@@ -1,6 +1,7 @@
 /** The heuristic (evaluate.ts) and the copy-free phase-2 scoring it is built for (lookahead.ts). */
 import { describe, expect, test } from 'vitest';
 import { Lookahead, evaluate, tilesLeft } from '@carc/bots';
+import { M_MEEPLE, moveType } from '@carc/engine';
 import { EXPANSION_SETS, newGame, playRandomly } from './helpers.js';
 
 describe('evaluate', () => {
@@ -55,7 +56,7 @@ describe('evaluate', () => {
             if (copy.discardCount !== g.discardCount) continue; // B-5 changes the tiles left
             expect(fast).toBeCloseTo(evaluate(copy, me), 9);
             checked++;
-            if ((move & 15) === 2) meeples++;
+            if (moveType(move) === M_MEEPLE) meeples++;
           }
         }
         g.play(buf[(step * 7919 + seed) % n]!);
@@ -83,8 +84,8 @@ describe('evaluate', () => {
               const one = look.simpleScore(g, me, buf[i]!);
               if (Number.isNaN(one)) expect(batch[i]).toBeNaN();
               else expect(batch[i]).toBeCloseTo(one, 9);
-              if ((buf[i]! & 15) === 2) meeples++;
-              if ((buf[i]! & 15) === 3) fairies++;
+              if (moveType(buf[i]!) === M_MEEPLE) meeples++;
+              if (moveType(buf[i]!) === g.moveCode('fairy')) fairies++;
             }
           }
           g.play(buf[(step * 7919 + seed) % n]!);

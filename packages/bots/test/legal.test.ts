@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { Bot } from '@carc/bots';
 import { GreedyBot, MctsBot, RandomBot, seatOf } from '@carc/bots';
 import type { Game } from '@carc/engine';
+import { moveType } from '@carc/engine';
 import { EXPANSION_SETS, OPTION_SETS, newGame } from './helpers.js';
 
 interface Seen {
@@ -34,7 +35,7 @@ function playChecked(game: Game, bots: readonly Bot[], s: Seen, label: string): 
       );
     }
     s.phases.add(game.phaseName);
-    s.types.add(move & 15);
+    s.types.add(moveType(move));
     if (p !== game.current) s.outOfTurn++;
     s.decisions++;
     game.play(move);

@@ -11,7 +11,7 @@ const recordText = (name: string) => readFileSync(new URL(name, innDir), 'utf8')
 
 describe('replay --expansion', () => {
   it('checks the inn scenarios with the inn expansion loaded from its module', async () => {
-    for (const name of ['I-1-inn-completed.json', 'I-1-inn-open.json']) {
+    for (const name of ['I-1-inn-completed.json', 'I-1-inn-open.json', 'I-2-toast.json']) {
       const io = memoryIo({ [name]: recordText(name) });
       const code = await run(['replay', name, '--check', '--quiet', '--expansion', innModule], io);
       expect(io.stderr).toMatch(/^ok: \d+ expectations checked/);

@@ -43,7 +43,19 @@ export type {
   MoveSizes,
   ShapeError,
 } from './rules/actions.js';
-export { FIELD, MOVE_TYPES, bitsFor, checkShape, moveType, movePayload, TYPE_BITS } from './rules/actions.js';
+export {
+  FIELD,
+  M_MEEPLE,
+  M_PASS,
+  M_PLACE,
+  MAX_ACTION_TYPES,
+  bitsFor,
+  checkShape,
+  encodeMove,
+  moveType,
+  movePayload,
+  TYPE_BITS,
+} from './rules/actions.js';
 export type { Events, GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rules/errors.js';
 export type { GameConfig, Phase, Phases, TilePlacement, MeeplePlacement } from './rules/game.js';

@@ -5,13 +5,14 @@
  * the options' ranges.
  */
 import { describe, expect, it } from 'vitest';
-import type { ExpansionId, GameConfig, Options } from '@carc/engine';
+import type { ActionType, ExpansionDef, ExpansionId, GameConfig, Options } from '@carc/engine';
 import {
   BUILTIN,
   checkMoveWidths,
   createGame,
   DEFAULT_OPTIONS,
   EXPANSION_IDS,
+  MAX_ACTION_TYPES,
   type Game,
   MAX_EXTRA_TILES,
   MAX_TILES,
@@ -106,7 +107,38 @@ describe('move codec', () => {
     // 5,000 tiles: a grid of 10,003² cells, 27 bits a cell.
     const why = checkMoveWidths(DEFAULT_OPTIONS, [], catalog, 5000, 2);
     expect(why).toBe(
-      'a "place" move of this game needs 29 bits (cell 27 + rotation 2) but a move has 27: 5000 tiles make too large a board to encode',
+      'a "place" move of this game needs 29 bits (cell 27 + rotation 2) but a move has 26: 5000 tiles make too large a board to encode',
+    );
+    // The widest built-in move at the cap: a triangle from a hand of 12 (cell 20 + rotation 2 + slot 4).
+    const hand12 = { ...DEFAULT_OPTIONS, halflingsHand: 12 as const };
+    expect(checkMoveWidths(hand12, BUILTIN.defs, catalog, MAX_TILES, 6)).toBeUndefined();
+    expect(checkMoveWidths(hand12, BUILTIN.defs, catalog, 600, 6)).toBe(
+      'a "triangle" move of this game needs 27 bits (cell 21 + rotation 2 + handSlot 4) but a move has 26: 600 tiles make too large a board to encode',
+    );
+  });
+
+  it('gives every action type of a registry its own move code, and refuses more than a move can name', () => {
+    const codes = [...BUILTIN.actions.keys()].map((t) => BUILTIN.moveCode(t));
+    expect(codes.slice(0, 3)).toEqual([0, 1, 2]); // pass, place, meeple
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(Math.max(...codes)).toBeLessThan(MAX_ACTION_TYPES);
+    const many = (n: number): ExpansionDef => ({
+      id: `many-${n}`,
+      actions: Array.from({ length: n }, (_, i) => ({
+        type: `made-up-${i}` as ActionType,
+        rule: 'Z-1',
+        doc: 'a made-up action',
+        fields: {},
+        payload: () => ({}),
+      })),
+      create: () => {
+        throw new Error('never played: only its registry is looked at');
+      },
+    });
+    const room = MAX_ACTION_TYPES - BUILTIN.actions.size;
+    expect(BUILTIN.with(many(room)).moveCode('made-up-0' as ActionType)).toBe(BUILTIN.actions.size);
+    expect(() => BUILTIN.with(many(room + 1))).toThrow(
+      `registry: ${MAX_ACTION_TYPES + 1} action types, but a move can name at most ${MAX_ACTION_TYPES}`,
     );
   });
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN, createGame, parseRecord, replayRecord, unwrap, viewOf } from '@carc/engine';
+import { BUILTIN, createGame, moveType, parseRecord, replayRecord, unwrap, viewOf } from '@carc/engine';
 import INNS from './inn/inn.js';
 import { prng } from './playout.js';
 
@@ -13,7 +13,7 @@ const record = (name: string) => readFileSync(new URL(`./inn/${name}`, import.me
 
 describe('a plug-in expansion: inns (I-1)', () => {
   it('scores a completed road with an inn double, and an open one nothing at the end', () => {
-    for (const name of ['I-1-inn-completed.json', 'I-1-inn-open.json']) {
+    for (const name of ['I-1-inn-completed.json', 'I-1-inn-open.json', 'I-2-toast.json']) {
       const rec = unwrap(parseRecord(record(name), WITH_INNS));
       const { mismatches } = unwrap(replayRecord(rec, true, WITH_INNS));
       expect(mismatches).toEqual([]);
@@ -31,6 +31,7 @@ describe('a plug-in expansion: inns (I-1)', () => {
   });
 
   it('plays whole random games beside the three built-in expansions, its tiles in the pile', () => {
+    let toasts = 0;
     for (let seed = 1; seed <= 40; seed++) {
       const expansions = ['inns', ...(seed % 2 ? BUILTIN.ids : [])];
       const g = unwrap(createGame({ players: 3, seed, expansions }, WITH_INNS));
@@ -38,15 +39,19 @@ describe('a plug-in expansion: inns (I-1)', () => {
       expect((start.bag.counts['IN/R'] ?? 0) + (start.drawnTile === 'IN/R' ? 1 : 0)).toBe(4);
       const rand = prng(seed);
       const buf = new Int32Array(g.maxMoves);
+      // The registry gave the inn's toast the first code after the built-in expansions' actions.
+      expect(g.moveCode('toast')).toBe(BUILTIN.actions.size);
       while (!g.isOver) {
         const n = g.legalMoves(buf);
         const m = buf[rand() % n];
         const back = g.encode(g.toAction(m), g.toAct);
         if (!back.ok || back.value !== m) throw new Error(`seed ${seed}: move ${m} does not round-trip`);
+        if (moveType(m) === g.moveCode('toast')) toasts++;
         g.play(m);
       }
       const inns = (viewOf(g, -1) as { inns?: unknown[] }).inns ?? [];
       expect(inns.length).toBeLessThanOrEqual(4);
     }
+    expect(toasts).toBeGreaterThan(0); // I-2 came up and round-tripped
   });
 });

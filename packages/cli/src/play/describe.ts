@@ -129,7 +129,15 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
         ? `remove the meeple from ${what}`
         : `add a meeple beside the one on ${what}`;
     }
+    default:
+      return otherPhrase(a);
   }
+}
+
+/** An action of an expansion loaded from a module (`--expansion`): its type and fields. */
+function otherPhrase(a: object): string {
+  const words = Object.entries(a).map(([k, v]) => (k === 'type' ? String(v) : `${k} ${String(v)}`));
+  return words.join(' ');
 }
 
 /** Extra words a menu entry answers to when typed (besides the words of its phrase). */
@@ -227,6 +235,9 @@ export function eventLines(t: Table, e: GameEvent): string[] {
     case 'fairy':
     case 'end':
       return [];
+    default:
+      // An event of an expansion loaded from a module (`--expansion`): its type and fields.
+      return [otherPhrase(e)];
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * Actions (what a player chooses) and their integer encoding for the hot path.
  *
- * Encoding: the low 4 bits hold the move type; the rest is the payload: a placement keeps its
- * quarter turns in bits 4–5 and its packed cell above; every other type keeps one integer above
- * bit 4 (a segment, a meeple index, a tile slot or a direction). Types 0–2 are the base game's;
- * expansions own the others (see expansions/expansion.ts).
+ * Encoding: the low TYPE_BITS bits hold the move type; the rest is the payload: a placement keeps
+ * its quarter turns in the next 2 bits and its packed cell above; every other type keeps one
+ * integer (a segment, a meeple index, a tile slot or a direction, or fields its spec declares).
+ * Types 0–2 are the base game's; a registry gives every expansion action type its code, in
+ * registry order (`Registry.moveCode`), so an expansion never picks a number another could take.
  */
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
@@ -145,24 +146,15 @@ export function checkShape(
   return undefined;
 }
 
+/** The base game's move codes; every other type's code is assigned by the registry (`moveCode`). */
 export const M_PASS = 0;
 export const M_PLACE = 1;
 export const M_MEEPLE = 2;
-export const M_FAIRY = 3;
-export const M_PRINCESS = 4;
-export const M_DRAGON = 5;
-export const M_TOWER = 6;
-export const M_TOWER_MEEPLE = 7;
-export const M_CAPTURE = 8;
-export const M_RANSOM = 9;
-export const M_DRAW = 10;
-export const M_HAND = 11;
-export const M_DRAFT = 12;
-export const M_CROP_CIRCLE = 13;
-export const M_CROP = 14;
 
 /** Bits of the move type, the low bits of every move. */
-export const TYPE_BITS = 4;
+export const TYPE_BITS = 5;
+/** How many action types a registry may hold. */
+export const MAX_ACTION_TYPES = 1 << TYPE_BITS;
 /**
  * Bits above the type. Moves stay non-negative 32-bit integers (they live in Int32Array buffers
  * and are read with `>>>`), so every payload must fit here: `Game.create` checks the widths each
@@ -174,31 +166,12 @@ export const PAYLOAD_BITS = 31 - TYPE_BITS;
 export const bitsFor = (n: number): number => (n <= 1 ? 0 : 32 - Math.clz32(n - 1));
 
 export const encodePlace = (cell: number, quarters: number): number =>
-  M_PLACE | (quarters << 4) | (cell << 6);
-export const encodeMeeple = (segment: number): number => M_MEEPLE | (segment << 4);
+  M_PLACE | (quarters << TYPE_BITS) | (cell << (TYPE_BITS + 2));
+export const encodeMeeple = (segment: number): number => M_MEEPLE | (segment << TYPE_BITS);
 /** A move of type `type` with a single integer payload. */
-export const encodeMove = (type: number, payload: number): number => type | (payload << 4);
-export const moveType = (m: number): number => m & 15;
-export const movePayload = (m: number): number => m >>> 4;
-export const placeCell = (m: number): number => m >>> 6;
-export const placeQuarters = (m: number): number => (m >>> 4) & 3;
-export const meepleSegment = (m: number): number => m >>> 4;
-
-/** The type code of each action type in an encoded move (its low TYPE_BITS bits). */
-export const MOVE_TYPES: Readonly<Record<ActionType, number>> = {
-  pass: M_PASS,
-  place: M_PLACE,
-  meeple: M_MEEPLE,
-  fairy: M_FAIRY,
-  princess: M_PRINCESS,
-  dragon: M_DRAGON,
-  tower: M_TOWER,
-  'tower-meeple': M_TOWER_MEEPLE,
-  capture: M_CAPTURE,
-  ransom: M_RANSOM,
-  draw: M_DRAW,
-  triangle: M_HAND,
-  draft: M_DRAFT,
-  'crop-circle': M_CROP_CIRCLE,
-  crop: M_CROP,
-};
+export const encodeMove = (type: number, payload: number): number => type | (payload << TYPE_BITS);
+export const moveType = (m: number): number => m & (MAX_ACTION_TYPES - 1);
+export const movePayload = (m: number): number => m >>> TYPE_BITS;
+export const placeCell = (m: number): number => m >>> (TYPE_BITS + 2);
+export const placeQuarters = (m: number): number => (m >>> TYPE_BITS) & 3;
+export const meepleSegment = (m: number): number => m >>> TYPE_BITS;

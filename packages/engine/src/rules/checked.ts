@@ -13,7 +13,15 @@ import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { Action, ShapeError } from './actions.js';
-import { M_MEEPLE, M_PASS, checkShape, encodeMeeple, encodePlace, moveType } from './actions.js';
+import {
+  M_MEEPLE,
+  M_PASS,
+  checkShape,
+  encodeMeeple,
+  encodePlace,
+  meepleSegment,
+  moveType,
+} from './actions.js';
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
 import type { Game } from './game.js';
@@ -106,7 +114,7 @@ function explain(g: Game, action: Action, move: number): RuleError {
     return ruleError('action/wrong-phase', `now is the ${phase} step; that action is not one of its choices`);
   }
   if (action.type === 'meeple' && moveType(move) !== M_PASS) {
-    const seg = move >>> 4;
+    const seg = meepleSegment(move);
     const { graph, catalog, board } = g;
     const slot = graph.slot[seg];
     if (!catalog.isMeepleSpot(board.slotKind[slot], graph.local[seg])) {

@@ -27,7 +27,7 @@ import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { StateFields } from '../util/state.js';
 import { copyState } from '../util/state.js';
-import type { Action, MoveSizes } from './actions.js';
+import type { Action, ActionType, MoveSizes } from './actions.js';
 import {
   BASE_ACTIONS,
   M_MEEPLE,
@@ -552,6 +552,11 @@ export class Game {
   expansion<I extends ExpansionInstance>(def: ExpansionDef<I>): Readonly<I> | undefined {
     const i = this.defs.indexOf(def as ExpansionDef);
     return i < 0 ? undefined : (this.expansions[i] as I);
+  }
+
+  /** The code of an action type in this game's encoded moves (`moveType(move)`), or -1. */
+  moveCode(type: ActionType): number {
+    return this.registry.moveCode(type);
   }
 
   get phaseName(): Phase {

@@ -13,7 +13,7 @@ import type { TileSets } from '../tiles/catalog.js';
 import { BASE_SETS, BASE_TILES } from '../tiles/data/base.js';
 import type { Result } from '../util/result.js';
 import type { ActionSpec, ActionType } from './actions.js';
-import { BASE_ACTIONS } from './actions.js';
+import { BASE_ACTIONS, MAX_ACTION_TYPES, M_MEEPLE, M_PASS, M_PLACE } from './actions.js';
 import type { RuleErrorCode } from './errors.js';
 import { BASE_ERROR_CODES } from './errors.js';
 import type { ExpansionDef } from './expansion.js';
@@ -36,6 +36,8 @@ export class Registry {
   readonly presets: Presets;
   /** Every action type: the base game's, then each expansion's, by type. */
   readonly actions: ReadonlyMap<ActionType, ActionSpec>;
+  /** The code of each action type in an encoded move: the base game's fixed, the others in registry order. */
+  private readonly codes: ReadonlyMap<ActionType, number>;
   /** Every error code a refusal may carry. */
   readonly errorCodes: readonly RuleErrorCode[];
   /** Every phase a view may report. */
@@ -71,6 +73,18 @@ export class Registry {
       actions.set(a.type, a);
     }
     this.actions = actions;
+    if (actions.size > MAX_ACTION_TYPES) {
+      throw new Error(
+        `registry: ${actions.size} action types, but a move can name at most ${MAX_ACTION_TYPES}`,
+      );
+    }
+    const codes = new Map<ActionType, number>([
+      ['pass', M_PASS],
+      ['place', M_PLACE],
+      ['meeple', M_MEEPLE],
+    ]);
+    for (const type of actions.keys()) if (!codes.has(type)) codes.set(type, codes.size);
+    this.codes = codes;
     this.errorCodes = [...new Set([...BASE_ERROR_CODES, ...defs.flatMap((d) => d.errors ?? [])])];
     this.phases = [...new Set([...BASE_PHASES, ...defs.flatMap((d) => d.phases ?? [])])];
   }
@@ -78,6 +92,11 @@ export class Registry {
   /** This registry with more definitions after its own (a program's or a test's expansions). */
   with(...defs: readonly ExpansionDef[]): Registry {
     return new Registry([...this.defs, ...defs]);
+  }
+
+  /** The code of an action type in encoded moves (`moveType(move)`), or -1 when no definition has it. */
+  moveCode(type: ActionType): number {
+    return this.codes.get(type) ?? -1;
   }
 
   get(id: string): ExpansionDef | undefined {

@@ -2,19 +2,50 @@
  * A test-only fourth expansion, plugged in through the public interface alone (no file of the
  * engine's src/ knows it): inns on roads. A road with an inn scores double (option `inn-multiplier`
  * 2 or 3) when it is completed, and nothing when it is still open at the end of the game (I-1).
+ * Instead of a meeple, the player who has just placed an inn may raise a toast there: 1 point
+ * (I-2, a rule made up for this test).
  *
- * It brings its own tile (IN/R, a straight road with an inn), tile set, option, view slice and a
- * scoring hook that changes a feature's value; it has no move of its own.
+ * It brings its own tile (IN/R, a straight road with an inn), tile set, option, action (with its
+ * move code given by the registry), event, error code, view slice and a scoring hook that changes
+ * a feature's value.
  */
-import type { ExpansionDef, ExpansionInstance, Game, OptionSpec } from '@carc/engine';
-import { FEATURE_KINDS } from '@carc/engine';
+import type {
+  Action,
+  ActionSpec,
+  ExpansionDef,
+  ExpansionInstance,
+  Game,
+  OptionSpec,
+  RuleError,
+  RuleId,
+} from '@carc/engine';
+import { FEATURE_KINDS, FIELD, encodeMove } from '@carc/engine';
 
 declare module '@carc/engine' {
   interface Options {
     /** inn-multiplier (I-1): what a completed road with an inn scores per tile. */
     innMultiplier: 2 | 3;
   }
+  interface Actions {
+    /** I-2: a toast at the inn just placed at (x, y), instead of a meeple. */
+    toast: { type: 'toast'; x: number; y: number };
+  }
+  interface Events {
+    /** I-2: `player` raised a toast at the inn at (x, y), for 1 point. */
+    toast: { type: 'toast'; player: number; x: number; y: number; rule: RuleId };
+  }
+  interface RuleErrorCodes {
+    'inn/no-inn': true;
+  }
 }
+
+const TOAST: ActionSpec = {
+  type: 'toast',
+  rule: 'I-2',
+  doc: 'raise a toast at the inn just placed, for 1 point, instead of a meeple',
+  fields: { x: FIELD.int, y: FIELD.int },
+  payload: () => ({}),
+};
 
 /** Tile id → the local index of its road with an inn. */
 const INN_ROADS: Readonly<Record<string, number>> = { 'IN/R': 0 };
@@ -30,9 +61,54 @@ const INN_OPTIONS: readonly OptionSpec[] = [
 ];
 
 export class Inns implements ExpansionInstance {
-  readonly moveTypes: readonly number[] = [];
+  readonly moveTypes: readonly number[];
+  /** The toast's move code in this game (I-2). */
+  private readonly toast: number;
 
-  constructor(readonly game: Game) {}
+  constructor(readonly game: Game) {
+    this.toast = game.moveCode('toast');
+    this.moveTypes = [this.toast];
+  }
+
+  /** I-2: the toast is offered beside the meeples when the tile just placed has an inn. */
+  addActions(out: Int32Array, n: number): number {
+    if (this.innJustPlaced()) out[n++] = encodeMove(this.toast, 0);
+    return n;
+  }
+
+  playMove(): boolean {
+    const g = this.game;
+    g.scores[g.current] += 1;
+    if (g.recordEvents) {
+      const { x, y } = g.slotPlace(g.lastSlot);
+      g.events.push({ type: 'toast', player: g.current, x, y, rule: 'I-2' });
+    }
+    return true; // it was the turn's phase-2 action
+  }
+
+  toAction(): Action {
+    const { x, y } = this.game.slotPlace(this.game.lastSlot);
+    return { type: 'toast', x, y };
+  }
+
+  candidate(action: Action): { move: number } | RuleError | undefined {
+    if (action.type !== 'toast') return undefined;
+    const g = this.game;
+    const at = g.lastSlot < 0 ? undefined : g.slotPlace(g.lastSlot);
+    if (!this.innJustPlaced() || at?.x !== action.x || at.y !== action.y) {
+      return {
+        code: 'inn/no-inn',
+        rule: 'I-2',
+        message: `no inn was just placed at (${action.x},${action.y})`,
+      };
+    }
+    return { move: encodeMove(this.toast, 0) };
+  }
+
+  private innJustPlaced(): boolean {
+    const g = this.game;
+    return g.lastSlot >= 0 && INN_ROADS[g.catalog.def(g.board.slotKind[g.lastSlot]).id] !== undefined;
+  }
 
   /** Inns are on the board, so there is no state of its own to copy. */
   clone(game: Game): Inns {
@@ -84,6 +160,8 @@ const INNS: ExpansionDef = {
   tileSets: { inns: { 'IN/R': 4 } },
   options: INN_OPTIONS,
   tileSet: () => 'inns',
+  actions: [TOAST],
+  errors: ['inn/no-inn'],
   create: (game) => new Inns(game),
 };
 

@@ -13,7 +13,7 @@
  *   `draftPicks` taken so far; when the draft is over the rest go back to the box.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_CROP, M_CROP_CIRCLE, M_DRAFT, M_DRAW, M_HAND, encodeMove, moveType } from '../../rules/actions.js';
+import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
@@ -33,7 +33,15 @@ import { handSlotBits } from './vocabulary.js';
 const HAND_CAP = MAX_HAND;
 
 export class Halflings implements ExpansionInstance {
-  readonly moveTypes = [M_DRAW, M_HAND, M_DRAFT, M_CROP_CIRCLE, M_CROP];
+  /** Its action types' codes in this game's moves. */
+  readonly code: {
+    readonly draw: number;
+    readonly triangle: number;
+    readonly draft: number;
+    readonly cropCircle: number;
+    readonly crop: number;
+  };
+  readonly moveTypes: readonly number[];
   readonly beforeDraw: readonly Step[];
   readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
   readonly crop: CropCircle;
@@ -51,8 +59,16 @@ export class Halflings implements ExpansionInstance {
     sizeOf?: Halflings,
   ) {
     const g = game;
+    this.code = {
+      draw: g.moveCode('draw'),
+      triangle: g.moveCode('triangle'),
+      draft: g.moveCode('draft'),
+      cropCircle: g.moveCode('crop-circle'),
+      crop: g.moveCode('crop'),
+    };
+    this.moveTypes = Object.values(this.code);
     this.slotBits = handSlotBits(g.options);
-    this.crop = new CropCircle(game);
+    this.crop = new CropCircle(game, this.code);
     this.hand = new Int16Array(g.players * HAND_CAP);
     this.handCount = new Int32Array(g.players);
     if (sizeOf) {
@@ -179,11 +195,11 @@ export class Halflings implements ExpansionInstance {
       },
       actor,
       moves: (out) => {
-        for (let i = 0; i < this.poolCount; i++) out[i] = encodeMove(M_DRAFT, i);
+        for (let i = 0; i < this.poolCount; i++) out[i] = encodeMove(this.code.draft, i);
         return this.poolCount;
       },
       play: (move) => {
-        const i = move >>> 4;
+        const i = movePayload(move);
         this.give(actor(), this.pool[i]);
         this.pool[i] = this.pool[--this.poolCount];
         this.draftPicks++;
@@ -204,7 +220,7 @@ export class Halflings implements ExpansionInstance {
       actor: () => g.current,
       moves: (out) => this.handMoves(out),
       play: (move) => {
-        if (moveType(move) === M_HAND) {
+        if (moveType(move) === this.code.triangle) {
           const { slot, q, c } = this.decodeHand(move);
           const kind = this.takeFromHand(g.current, slot);
           g.placeTile(kind, q, c);
@@ -224,7 +240,7 @@ export class Halflings implements ExpansionInstance {
   /** The draw plus every placement of every triangle in the current player's hand. */
   private handMoves(buf: Int32Array): number {
     const g = this.game;
-    buf[0] = encodeMove(M_DRAW, 0);
+    buf[0] = encodeMove(this.code.draw, 0);
     let n = 1;
     const p = g.current;
     for (let i = 0; i < this.handCount[p]; i++) {
@@ -236,25 +252,25 @@ export class Halflings implements ExpansionInstance {
 
   /** H-4: the move playing hand slot `slot` turned `q` quarters on cell `c` (widths: see index.ts). */
   private encodeHand(slot: number, q: number, c: number): number {
-    return encodeMove(M_HAND, (((c << 2) | q) << this.slotBits) | slot);
+    return encodeMove(this.code.triangle, (((c << 2) | q) << this.slotBits) | slot);
   }
 
   private decodeHand(move: number): { slot: number; q: number; c: number } {
-    const payload = move >>> 4;
+    const payload = movePayload(move);
     const rest = payload >>> this.slotBits;
     return { slot: payload & ((1 << this.slotBits) - 1), q: rest & 3, c: rest >>> 2 };
   }
 
   toAction(move: number): Action {
     const g = this.game;
-    const payload = move >>> 4;
+    const payload = movePayload(move);
     switch (moveType(move)) {
-      case M_CROP_CIRCLE:
-      case M_CROP:
+      case this.code.cropCircle:
+      case this.code.crop:
         return this.crop.toAction(move);
-      case M_DRAW:
+      case this.code.draw:
         return { type: 'draw' };
-      case M_DRAFT:
+      case this.code.draft:
         return { type: 'draft', tile: g.catalog.def(this.pool[payload]).id };
       default: {
         const { slot, q, c } = this.decodeHand(move);
@@ -277,10 +293,10 @@ export class Halflings implements ExpansionInstance {
       case 'crop':
         return this.crop.candidate(action);
       case 'draw':
-        return { move: encodeMove(M_DRAW, 0) };
+        return { move: encodeMove(this.code.draw, 0) };
       case 'draft': {
         for (let i = 0; i < this.poolCount; i++) {
-          if (g.catalog.def(this.pool[i]).id === action.tile) return { move: encodeMove(M_DRAFT, i) };
+          if (g.catalog.def(this.pool[i]).id === action.tile) return { move: encodeMove(this.code.draft, i) };
         }
         return ruleError('action/not-legal', `no face-up triangle "${action.tile}" to take`, 'H-3');
       }
@@ -305,11 +321,11 @@ export class Halflings implements ExpansionInstance {
   explain(move: number): RuleError | undefined {
     const g = this.game;
     const t = moveType(move);
-    if (t === M_DRAFT) return ruleError('action/wrong-phase', 'the draft is over', 'H-3');
-    if (t === M_CROP_CIRCLE || t === M_CROP) {
+    if (t === this.code.draft) return ruleError('action/wrong-phase', 'the draft is over', 'H-3');
+    if (t === this.code.cropCircle || t === this.code.crop) {
       return ruleError('action/not-legal', 'not a crop-circle choice open now', 'H-13');
     }
-    if (t !== M_HAND && t !== M_DRAW) return undefined;
+    if (t !== this.code.triangle && t !== this.code.draw) return undefined;
     if (g.phaseName !== 'turn') {
       return ruleError(
         'action/wrong-phase',
@@ -317,7 +333,7 @@ export class Halflings implements ExpansionInstance {
         'H-4',
       );
     }
-    if (t === M_DRAW) return undefined;
+    if (t === this.code.draw) return undefined;
     const { slot, q, c } = this.decodeHand(move);
     const kind = this.hand[g.current * HAND_CAP + slot];
     return whyNotFit(g, kind, q, c, g.grid.x(c), g.grid.y(c));

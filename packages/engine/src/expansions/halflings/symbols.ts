@@ -5,7 +5,7 @@
  * vineyard on the tiles of its 3×3 area, the other triangle of the monastery's own cell included.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_CROP, M_CROP_CIRCLE, M_PASS, encodeMove, moveType } from '../../rules/actions.js';
+import { M_PASS, encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import { locateFeature } from '../../rules/checked.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
@@ -47,7 +47,11 @@ export class CropCircle {
   /** Players done so far, counted from the left of the current player. */
   done = 0;
 
-  constructor(readonly game: Game) {}
+  constructor(
+    readonly game: Game,
+    /** The crop circle's action types' codes in this game's moves. */
+    readonly code: { readonly cropCircle: number; readonly crop: number },
+  ) {}
 
   /** The player acting now. */
   actor(): number {
@@ -82,28 +86,28 @@ export class CropCircle {
     let n = 0;
     if (this.kind < 0) {
       for (let k = 0; k < CROP_KINDS.length; k++) {
-        out[n++] = encodeMove(M_CROP_CIRCLE, k * 2);
-        out[n++] = encodeMove(M_CROP_CIRCLE, k * 2 + 1);
+        out[n++] = encodeMove(this.code.cropCircle, k * 2);
+        out[n++] = encodeMove(this.code.cropCircle, k * 2 + 1);
       }
       return n;
     }
     if (this.add) out[n++] = M_PASS; // adding is optional
-    for (const i of this.targets(this.actor())) out[n++] = encodeMove(M_CROP, i);
+    for (const i of this.targets(this.actor())) out[n++] = encodeMove(this.code.crop, i);
     return n;
   }
 
   /** Plays one move; true when the crop circle is over. */
   play(move: number): boolean {
     const g = this.game;
-    if (moveType(move) === M_CROP_CIRCLE) {
-      const v = move >>> 4;
+    if (moveType(move) === this.code.cropCircle) {
+      const v = movePayload(move);
       this.kind = CROP_KINDS[v >> 1];
       this.add = (v & 1) === 0;
       this.done = 0;
       return !this.settle();
     }
-    if (moveType(move) === M_CROP) {
-      const i = move >>> 4;
+    if (moveType(move) === this.code.crop) {
+      const i = movePayload(move);
       if (this.add) g.deployMeeple(this.actor(), g.meepleSeg[i]);
       else g.removeMeeple(i, 'H-13');
     }
@@ -113,11 +117,11 @@ export class CropCircle {
 
   toAction(move: number): Action {
     const g = this.game;
-    if (moveType(move) === M_CROP_CIRCLE) {
-      const v = move >>> 4;
+    if (moveType(move) === this.code.cropCircle) {
+      const v = movePayload(move);
       return { type: 'crop-circle', meeple: CROP_MEEPLES[v >> 1], mode: (v & 1) === 0 ? 'add' : 'remove' };
     }
-    const seg = g.meepleSeg[move >>> 4];
+    const seg = g.meepleSeg[movePayload(move)];
     return { type: 'crop', ...g.segmentPlace(seg), feature: g.graph.local[seg] };
   }
 
@@ -131,14 +135,14 @@ export class CropCircle {
           'crop-circle: meeple is knight, thief or farmer; mode is add or remove',
         );
       }
-      return { move: encodeMove(M_CROP_CIRCLE, k * 2 + (action.mode === 'add' ? 0 : 1)) };
+      return { move: encodeMove(this.code.cropCircle, k * 2 + (action.mode === 'add' ? 0 : 1)) };
     }
     if (action.type !== 'crop') return undefined;
     const seg = locateFeature(g, action.x, action.y, action.corner, action.feature);
     if (!seg.ok) return seg.error;
     const p = g.toAct;
     const i = g.meepleAt(p, seg.value);
-    if (i >= 0) return { move: encodeMove(M_CROP, i) };
+    if (i >= 0) return { move: encodeMove(this.code.crop, i) };
     return ruleError('action/not-legal', `player ${p} has no meeple there`, 'H-13');
   }
 }

@@ -10,7 +10,7 @@
  * possible move ends at once.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_DRAGON, M_MEEPLE, encodeMove, moveType } from '../../rules/actions.js';
+import { M_MEEPLE, encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { CornerName } from '../../geometry/edges.js';
@@ -109,12 +109,12 @@ export function huntStep(pd: PrincessDragon): Step {
     actor: () => (g.current + pd.huntStep) % g.players,
     moves: (out) => {
       let n = 0;
-      for (let d = 0; d < 4; d++) if (canStep(pd, d)) out[n++] = encodeMove(M_DRAGON, d);
+      for (let d = 0; d < 4; d++) if (canStep(pd, d)) out[n++] = encodeMove(pd.code.dragon, d);
       return n;
     },
     play: (move) => {
       const player = (g.current + pd.huntStep) % g.players;
-      const u = g.units.step(pd.dragonUnit, move >>> 4);
+      const u = g.units.step(pd.dragonUnit, movePayload(move));
       pd.dragonUnit = u;
       pd.visited[pd.visitedCount++] = u;
       pd.huntStep++;
@@ -127,21 +127,27 @@ export function huntStep(pd: PrincessDragon): Step {
   };
 }
 
-export const dragonAction = (move: number): Action => ({ type: 'dragon', direction: DIRECTIONS[move >>> 4] });
+export const dragonAction = (move: number): Action => ({
+  type: 'dragon',
+  direction: DIRECTIONS[movePayload(move)],
+});
 
-export function dragonCandidate(action: Action & { type: 'dragon' }): { move: number } | RuleError {
+export function dragonCandidate(
+  pd: PrincessDragon,
+  action: Action & { type: 'dragon' },
+): { move: number } | RuleError {
   const d = DIRECTIONS.indexOf(action.direction);
   if (d < 0) return ruleError('action/malformed', 'dragon: direction must be n, e, s or w');
-  return { move: encodeMove(M_DRAGON, d) };
+  return { move: encodeMove(pd.code.dragon, d) };
 }
 
 export function explainDragon(pd: PrincessDragon, move: number): RuleError | undefined {
   const g = pd.game;
-  if (moveType(move) !== M_DRAGON) {
+  if (moveType(move) !== pd.code.dragon) {
     if (g.phaseName === 'dragon') {
       return ruleError('action/wrong-phase', `the dragon is hunting: player ${g.toAct} moves it`, 'D-7');
     }
-    const seg = move >>> 4;
+    const seg = movePayload(move);
     if (
       moveType(move) === M_MEEPLE &&
       pd.dragonUnit >= 0 &&
@@ -153,7 +159,7 @@ export function explainDragon(pd: PrincessDragon, move: number): RuleError | und
   }
   if (g.phaseName !== 'dragon')
     return ruleError('action/wrong-phase', 'the dragon is not hunting now', 'D-7');
-  const d = move >>> 4;
+  const d = movePayload(move);
   const u = g.units.step(pd.dragonUnit, d);
   const dir: Direction = DIRECTIONS[d];
   const reason =

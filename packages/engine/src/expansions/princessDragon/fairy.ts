@@ -12,7 +12,7 @@
  */
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
-import { M_FAIRY, encodeMove } from '../../rules/actions.js';
+import { encodeMove, movePayload } from '../../rules/actions.js';
 import { locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
@@ -65,7 +65,7 @@ export function fairyActions(pd: PrincessDragon, out: Int32Array, n: number): nu
     const seg = g.meepleSeg[i];
     if (seg < 0) continue;
     if (!onTile(pd)) {
-      if (i !== pd.fairyMeeple) out[n++] = encodeMove(M_FAIRY, i);
+      if (i !== pd.fairyMeeple) out[n++] = encodeMove(pd.code.fairy, i);
       continue;
     }
     const slot = g.graph.slot[seg];
@@ -73,14 +73,14 @@ export function fairyActions(pd: PrincessDragon, out: Int32Array, n: number): nu
     let seen = false;
     for (let j = first; j < i; j++)
       if (g.meepleSeg[j] >= 0 && g.graph.slot[g.meepleSeg[j]] === slot) seen = true;
-    if (!seen) out[n++] = encodeMove(M_FAIRY, slot);
+    if (!seen) out[n++] = encodeMove(pd.code.fairy, slot);
   }
   return n;
 }
 
 export function playFairy(pd: PrincessDragon, move: number): void {
   const g = pd.game;
-  const payload = move >>> 4;
+  const payload = movePayload(move);
   if (onTile(pd)) {
     pd.fairySlot = payload;
     pd.fairyMeeple = -1;
@@ -98,7 +98,7 @@ export function playFairy(pd: PrincessDragon, move: number): void {
 
 export function fairyAction(pd: PrincessDragon, move: number): Action {
   const g = pd.game;
-  const payload = move >>> 4;
+  const payload = movePayload(move);
   if (onTile(pd)) return { type: 'fairy', ...g.slotPlace(payload) };
   const seg = g.meepleSeg[payload];
   return { type: 'fairy', ...g.segmentPlace(seg), feature: g.graph.local[seg] };
@@ -122,7 +122,7 @@ export function fairyCandidate(
       );
     }
     const slot = locateTile(g, a.x, a.y, a.corner);
-    return slot.ok ? { move: encodeMove(M_FAIRY, slot.value) } : slot.error;
+    return slot.ok ? { move: encodeMove(pd.code.fairy, slot.value) } : slot.error;
   }
   if (!Number.isInteger(a.feature)) {
     return ruleError(
@@ -135,7 +135,7 @@ export function fairyCandidate(
   if (!seg.ok) return seg.error;
   const who = g.toAct;
   const i = g.meepleAt(who, seg.value);
-  if (i >= 0) return { move: encodeMove(M_FAIRY, i) };
+  if (i >= 0) return { move: encodeMove(pd.code.fairy, i) };
   return ruleError(
     'fairy/not-own-meeple',
     `player ${who} has no meeple on that feature to put the fairy next to`,

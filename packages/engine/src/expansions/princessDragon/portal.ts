@@ -4,7 +4,7 @@
  * this tile's placement (a feature the portal tile completes cannot be claimed through it), never on
  * the dragon's tile (D-8). Fields are never complete, so they can always be claimed.
  */
-import { M_MEEPLE, encodeMeeple, moveType } from '../../rules/actions.js';
+import { M_MEEPLE, encodeMeeple, moveType, meepleSegment } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { isComplete } from '../../rules/scoring.js';
@@ -31,7 +31,7 @@ export function portalActions(pd: PrincessDragon, out: Int32Array, n: number): n
 export function explainPortal(pd: PrincessDragon, move: number): RuleError | undefined {
   const g = pd.game;
   if (moveType(move) !== M_MEEPLE || !portalTurn(pd) || !pd.portalOn) return undefined;
-  const r = g.graph.find(move >>> 4);
+  const r = g.graph.find(meepleSegment(move));
   if (isComplete(g, r)) {
     return ruleError(
       'meeple/feature-complete',

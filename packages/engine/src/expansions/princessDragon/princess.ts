@@ -8,7 +8,7 @@
  */
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
-import { M_PRINCESS, encodeMove, moveType } from '../../rules/actions.js';
+import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import { locateFeature } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
@@ -35,7 +35,7 @@ export function princessActions(pd: PrincessDragon, out: Int32Array, n: number):
   if (roots.length === 0) return n;
   for (let i = 0; i < g.meepleSeg.length; i++) {
     const seg = g.meepleSeg[i];
-    if (seg >= 0 && roots.includes(g.graph.find(seg))) out[n++] = encodeMove(M_PRINCESS, i);
+    if (seg >= 0 && roots.includes(g.graph.find(seg))) out[n++] = encodeMove(pd.code.princess, i);
   }
   return n;
 }
@@ -44,13 +44,13 @@ export function princessActions(pd: PrincessDragon, out: Int32Array, n: number):
 export function princessFilter(pd: PrincessDragon, out: Int32Array, n: number): number {
   if (pd.game.options.princessAction !== 'must') return n;
   let k = 0;
-  for (let i = 0; i < n; i++) if (moveType(out[i]) === M_PRINCESS) out[k++] = out[i];
+  for (let i = 0; i < n; i++) if (moveType(out[i]) === pd.code.princess) out[k++] = out[i];
   return k > 0 ? k : n;
 }
 
 export function princessAction(pd: PrincessDragon, move: number): Action {
   const g = pd.game;
-  const i = move >>> 4;
+  const i = movePayload(move);
   const seg = g.meepleSeg[i];
   return { type: 'princess', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
 }
@@ -68,14 +68,14 @@ export function princessCandidate(
   const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
   if (!seg.ok) return seg.error;
   const i = g.meepleAt(a.owner, seg.value);
-  if (i >= 0) return { move: encodeMove(M_PRINCESS, i) };
+  if (i >= 0) return { move: encodeMove(pd.code.princess, i) };
   return ruleError('action/not-legal', `player ${a.owner} has no knight there`, 'D-10');
 }
 
 export function explainPrincess(pd: PrincessDragon, move: number): RuleError | undefined {
   const g = pd.game;
   if (g.phaseName !== 'action') return undefined;
-  if (moveType(move) === M_PRINCESS) {
+  if (moveType(move) === pd.code.princess) {
     return ruleError(
       'action/not-legal',
       'the princess removes only a knight of the city her tile part belongs to',
@@ -86,7 +86,7 @@ export function explainPrincess(pd: PrincessDragon, move: number): RuleError | u
     const buf = new Int32Array(g.maxMoves);
     const n = g.legalMoves(buf);
     for (let i = 0; i < n; i++) {
-      if (moveType(buf[i]) === M_PRINCESS) {
+      if (moveType(buf[i]) === pd.code.princess) {
         return ruleError(
           'princess/must-remove',
           'princess-action must: remove a knight from the princess city',

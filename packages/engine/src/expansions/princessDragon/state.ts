@@ -12,7 +12,7 @@
  * - `setAside[0..setAsideCount)`: dragon tiles drawn before the first volcano (D-6).
  */
 import type { Action } from '../../rules/actions.js';
-import { M_DRAGON, M_FAIRY, M_PRINCESS, moveType } from '../../rules/actions.js';
+import { moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { Game } from '../../rules/game.js';
@@ -47,7 +47,9 @@ import {
 import { explainPortal, portalActions } from './portal.js';
 
 export class PrincessDragon implements ExpansionInstance {
-  readonly moveTypes = [M_FAIRY, M_PRINCESS, M_DRAGON];
+  /** Its action types' codes in this game's moves. */
+  readonly code: { readonly fairy: number; readonly princess: number; readonly dragon: number };
+  readonly moveTypes: readonly number[];
   readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
   readonly dragonOn: boolean;
   readonly fairyOn: boolean;
@@ -64,6 +66,12 @@ export class PrincessDragon implements ExpansionInstance {
   setAsideCount = 0;
 
   constructor(readonly game: Game) {
+    this.code = {
+      fairy: game.moveCode('fairy'),
+      princess: game.moveCode('princess'),
+      dragon: game.moveCode('dragon'),
+    };
+    this.moveTypes = Object.values(this.code);
     const o = game.options;
     this.dragonOn = o.dragon === 'on';
     this.fairyOn = o.fairy === 'on';
@@ -116,16 +124,16 @@ export class PrincessDragon implements ExpansionInstance {
   }
 
   playMove(move: number): boolean {
-    if (moveType(move) === M_FAIRY) playFairy(this, move);
-    else if (moveType(move) === M_PRINCESS) this.game.removeMeeple(move >>> 4, 'D-10');
+    if (moveType(move) === this.code.fairy) playFairy(this, move);
+    else if (moveType(move) === this.code.princess) this.game.removeMeeple(movePayload(move), 'D-10');
     return true;
   }
 
   toAction(move: number): Action {
     switch (moveType(move)) {
-      case M_FAIRY:
+      case this.code.fairy:
         return fairyAction(this, move);
-      case M_PRINCESS:
+      case this.code.princess:
         return princessAction(this, move);
       default:
         return dragonAction(move);
@@ -139,7 +147,7 @@ export class PrincessDragon implements ExpansionInstance {
       case 'princess':
         return princessCandidate(this, action);
       case 'dragon':
-        return dragonCandidate(action);
+        return dragonCandidate(this, action);
       default:
         return undefined;
     }

@@ -10,15 +10,7 @@
  */
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
-import {
-  M_CAPTURE,
-  M_PASS,
-  M_TOWER,
-  M_TOWER_MEEPLE,
-  encodeMeeple,
-  encodeMove,
-  moveType,
-} from '../../rules/actions.js';
+import { M_PASS, encodeMeeple, encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import { locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
@@ -34,16 +26,17 @@ export function buildActions(tw: Tower, out: Int32Array, n: number): number {
   for (let i = 0; i < tw.towerCount; i++) {
     const seg = tw.towers[i];
     if (g.graph.meepleTotal[seg] > 0) continue; // T-4: closed
-    if (tw.pieces[p] > 0) out[n++] = encodeMove(M_TOWER, seg);
-    if (tw.height[seg] > 0 && g.supply[p] > 0 && g.mayDeploy(seg)) out[n++] = encodeMove(M_TOWER_MEEPLE, seg);
+    if (tw.pieces[p] > 0) out[n++] = encodeMove(tw.code.tower, seg);
+    if (tw.height[seg] > 0 && g.supply[p] > 0 && g.mayDeploy(seg))
+      out[n++] = encodeMove(tw.code.towerMeeple, seg);
   }
   return n;
 }
 
 export function playBuild(tw: Tower, move: number): void {
   const g = tw.game;
-  const seg = move >>> 4;
-  if (moveType(move) === M_TOWER_MEEPLE) {
+  const seg = movePayload(move);
+  if (moveType(move) === tw.code.towerMeeple) {
     g.deployMeeple(g.current, seg);
     return;
   }
@@ -81,7 +74,7 @@ export function captureStep(tw: Tower): Step {
     for (let i = 0; i < g.meepleSeg.length; i++) {
       const seg = g.meepleSeg[i];
       if (seg < 0 || !units.has(g.units.ofSlot(g.graph.slot[seg]))) continue;
-      if (out) out[n] = encodeMove(M_CAPTURE, i);
+      if (out) out[n] = encodeMove(tw.code.capture, i);
       n++;
     }
     return n;
@@ -101,8 +94,8 @@ export function captureStep(tw: Tower): Step {
     },
     play: (move) => {
       tw.capturing = -1;
-      if (moveType(move) !== M_CAPTURE) return true;
-      const i = move >>> 4;
+      if (moveType(move) !== tw.code.capture) return true;
+      const i = movePayload(move);
       const owner = g.meepleOwner(i);
       if (owner === g.current) {
         g.removeMeeple(i, 'T-3');
@@ -119,13 +112,13 @@ export function captureStep(tw: Tower): Step {
 
 export function towerAction(tw: Tower, move: number): Action {
   const g = tw.game;
-  if (moveType(move) === M_CAPTURE) {
-    const i = move >>> 4;
+  if (moveType(move) === tw.code.capture) {
+    const i = movePayload(move);
     const seg = g.meepleSeg[i];
     return { type: 'capture', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
   }
-  const place = g.segmentPlace(move >>> 4);
-  return moveType(move) === M_TOWER ? { type: 'tower', ...place } : { type: 'tower-meeple', ...place };
+  const place = g.segmentPlace(movePayload(move));
+  return moveType(move) === tw.code.tower ? { type: 'tower', ...place } : { type: 'tower-meeple', ...place };
 }
 
 /** The tower foundation segment of the tile at (x, y), or why there is none. */
@@ -153,42 +146,42 @@ export function towerCandidate(
     const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
     if (!seg.ok) return seg.error;
     const i = g.meepleAt(a.owner, seg.value);
-    if (i >= 0) return { move: encodeMove(M_CAPTURE, i) };
+    if (i >= 0) return { move: encodeMove(tw.code.capture, i) };
     return ruleError('action/not-legal', `player ${a.owner} has no meeple there`, 'T-3');
   }
   const seg = towerAt(tw, a.x, a.y, a.corner);
   if (typeof seg !== 'number') return seg;
-  return { move: encodeMove(a.type === 'tower' ? M_TOWER : M_TOWER_MEEPLE, seg) };
+  return { move: encodeMove(a.type === 'tower' ? tw.code.tower : tw.code.towerMeeple, seg) };
 }
 
 export function explainTower(tw: Tower, move: number): RuleError | undefined {
   const g = tw.game;
   const t = moveType(move);
-  if (t === M_CAPTURE) {
+  if (t === tw.code.capture) {
     if (g.phaseName !== 'capture')
       return ruleError('action/wrong-phase', 'capture only right after building a tower piece', 'T-3');
     return ruleError('tower/out-of-range', "that meeple is out of the tower's range", 'T-3');
   }
-  if (t !== M_TOWER && t !== M_TOWER_MEEPLE) return undefined;
+  if (t !== tw.code.tower && t !== tw.code.towerMeeple) return undefined;
   if (g.phaseName !== 'action')
     return ruleError('action/wrong-phase', 'tower actions are phase-2 actions', 'T-2');
-  const seg = move >>> 4;
+  const seg = movePayload(move);
   if (g.graph.meepleTotal[seg] > 0)
     return ruleError('tower/closed', 'a tower with a meeple on top is closed', 'T-4');
-  if (t === M_TOWER && tw.pieces[g.current] === 0) {
+  if (t === tw.code.tower && tw.pieces[g.current] === 0) {
     return ruleError('tower/no-pieces', `player ${g.current} has no tower piece left`, 'T-0');
   }
-  if (t === M_TOWER_MEEPLE && tw.height[seg] === 0) {
+  if (t === tw.code.towerMeeple && tw.height[seg] === 0) {
     return ruleError(
       'action/not-legal',
       'a meeple goes only on top of a tower, never on a bare foundation',
       'T-1',
     );
   }
-  if (t === M_TOWER_MEEPLE && g.supply[g.current] === 0) {
+  if (t === tw.code.towerMeeple && g.supply[g.current] === 0) {
     return ruleError('meeple/no-supply', `player ${g.current} has no meeple in supply`, 'T-2');
   }
-  if (t === M_TOWER_MEEPLE && !g.mayDeploy(seg)) {
+  if (t === tw.code.towerMeeple && !g.mayDeploy(seg)) {
     // Another expansion forbids a meeple there (D-8: the dragon's tile); let it say why.
     for (const x of g.expansions) {
       const why = x === tw ? undefined : x.explain?.(encodeMeeple(seg));

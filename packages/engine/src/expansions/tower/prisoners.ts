@@ -9,7 +9,7 @@
  * may be placed again in the same turn (X-7). Option `tower-ransom off` forbids it.
  */
 import type { Action } from '../../rules/actions.js';
-import { M_RANSOM, encodeMove, moveType } from '../../rules/actions.js';
+import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { Tower } from './state.js';
@@ -60,14 +60,14 @@ export function ransomActions(tw: Tower, out: Int32Array, n: number): number {
   for (let c = 0; c < g.players; c++) {
     if (c === g.current) continue;
     const i = heldBy(tw, g.current, c);
-    if (i >= 0) out[n++] = encodeMove(M_RANSOM, i);
+    if (i >= 0) out[n++] = encodeMove(tw.code.ransom, i);
   }
   return n;
 }
 
 export function playRansom(tw: Tower, move: number): void {
   const g = tw.game;
-  const i = move >>> 4;
+  const i = movePayload(move);
   const captor = tw.captor[i];
   g.scores[g.current] -= 3;
   g.scores[captor] += 3;
@@ -77,7 +77,7 @@ export function playRansom(tw: Tower, move: number): void {
 }
 
 export function ransomAction(tw: Tower, move: number): Action {
-  return { type: 'ransom', captor: tw.captor[move >>> 4] };
+  return { type: 'ransom', captor: tw.captor[movePayload(move)] };
 }
 
 export function ransomCandidate(tw: Tower, a: { captor: number }): { move: number } | RuleError {
@@ -88,11 +88,11 @@ export function ransomCandidate(tw: Tower, a: { captor: number }): { move: numbe
   const i = heldBy(tw, g.toAct, a.captor);
   if (i < 0)
     return ruleError('ransom/not-allowed', `player ${a.captor} holds no meeple of player ${g.toAct}`, 'T-6');
-  return { move: encodeMove(M_RANSOM, i) };
+  return { move: encodeMove(tw.code.ransom, i) };
 }
 
 export function explainRansom(tw: Tower, move: number): RuleError | undefined {
-  if (moveType(move) !== M_RANSOM) return undefined;
+  if (moveType(move) !== tw.code.ransom) return undefined;
   const g = tw.game;
   const why =
     g.options.towerRansom === 'off'

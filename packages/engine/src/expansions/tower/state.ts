@@ -16,7 +16,7 @@
  * - `ransomTurn`: the turn in which the last ransom was paid (T-6: once per turn).
  */
 import type { Action } from '../../rules/actions.js';
-import { M_CAPTURE, M_RANSOM, M_TOWER, M_TOWER_MEEPLE, moveType } from '../../rules/actions.js';
+import { moveType } from '../../rules/actions.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { Game } from '../../rules/game.js';
@@ -31,7 +31,14 @@ import { playRansom, ransomAction, ransomActions, ransomCandidate, explainRansom
 export const PIECES_BY_PLAYERS = [10, 10, 10, 9, 7, 6, 5];
 
 export class Tower implements ExpansionInstance {
-  readonly moveTypes = [M_TOWER, M_TOWER_MEEPLE, M_CAPTURE, M_RANSOM];
+  /** Its action types' codes in this game's moves. */
+  readonly code: {
+    readonly tower: number;
+    readonly towerMeeple: number;
+    readonly capture: number;
+    readonly ransom: number;
+  };
+  readonly moveTypes: readonly number[];
   readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
   readonly pieces: Int32Array;
   readonly height: Int32Array;
@@ -42,6 +49,13 @@ export class Tower implements ExpansionInstance {
   ransomTurn = -1;
 
   constructor(readonly game: Game) {
+    this.code = {
+      tower: game.moveCode('tower'),
+      towerMeeple: game.moveCode('tower-meeple'),
+      capture: game.moveCode('capture'),
+      ransom: game.moveCode('ransom'),
+    };
+    this.moveTypes = Object.values(this.code);
     const o = game.options.towerPieces;
     this.pieces = new Int32Array(game.players).fill(o === 'auto' ? PIECES_BY_PLAYERS[game.players] : o);
     this.height = new Int32Array(game.graph.parent.length);
@@ -73,7 +87,7 @@ export class Tower implements ExpansionInstance {
   }
 
   playMove(move: number): boolean {
-    if (moveType(move) === M_RANSOM) {
+    if (moveType(move) === this.code.ransom) {
       playRansom(this, move);
       return false;
     }
@@ -82,7 +96,7 @@ export class Tower implements ExpansionInstance {
   }
 
   toAction(move: number): Action {
-    return moveType(move) === M_RANSOM ? ransomAction(this, move) : towerAction(this, move);
+    return moveType(move) === this.code.ransom ? ransomAction(this, move) : towerAction(this, move);
   }
 
   candidate(action: Action): { move: number } | RuleError | undefined {
