@@ -357,9 +357,9 @@ describe('renderBoardText', () => {
       { tile: 'H1-04', x: 0, y: 1, rotation: 180, corner: 'se' },
     ],
     meeples: [
-      { player: 1, x: 0, y: 0, feature: 1, kind: 'city' },
-      { player: 0, x: 1, y: 0, feature: 0, kind: 'monastery' },
-      { player: 2, x: -1, y: 0, feature: 0, kind: 'tower' },
+      { player: 1, x: 0, y: 0, feature: 1, kind: 'city', meeple: 0 },
+      { player: 0, x: 1, y: 0, feature: 0, kind: 'monastery', meeple: 0 },
+      { player: 2, x: -1, y: 0, feature: 0, kind: 'tower', meeple: 0 },
     ],
     towers: [{ x: -1, y: 0, feature: 0, height: 3, meeple: 2 }],
     dragon: { x: 1, y: 0 },

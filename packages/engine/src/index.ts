@@ -40,7 +40,7 @@ export type {
 } from './rules/expansion.js';
 export type { Direction, ActionType } from './rules/actions.js';
 export { DIRECTIONS, ACTION_TYPES, MOVE_TYPES, moveType, movePayload, TYPE_BITS } from './rules/actions.js';
-export type { Action } from './rules/actions.js';
+export type { Action, MeepleChoice } from './rules/actions.js';
 export type { GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, SetupError } from './rules/errors.js';
 export { RULE_ERROR_CODES } from './rules/errors.js';

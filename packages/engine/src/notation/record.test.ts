@@ -96,7 +96,7 @@ describe('game records', () => {
     if (!rep.ok) throw new Error(rep.error.message);
     const view = viewOf(rep.value.game, 0);
     expect(view.tiles).toHaveLength(2);
-    expect(view.meeples).toEqual([{ player: 1, x: 0, y: -1, feature: 0, kind: 'city' }]);
+    expect(view.meeples).toEqual([{ player: 1, x: 0, y: -1, feature: 0, kind: 'city', meeple: 0 }]);
     expect(view.supply).toEqual([7, 6]);
     expect(view.scores).toEqual([5, 2]);
     expect(view.bag.size).toBe(72 - 2 - 1); // start, set-up tile, and the tile just drawn

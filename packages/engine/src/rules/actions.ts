@@ -20,10 +20,20 @@ export type Action =
   | { type: 'meeple'; x: number; y: number; feature: number; corner?: CornerName }
   /** Nothing in phase 2. */
   | { type: 'pass' }
-  /** D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement on-tile` onto the tile (no feature). */
-  | { type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName }
+  /**
+   * D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement on-tile`
+   * onto the tile (no feature). `meeple`: see MeepleChoice.
+   */
+  | ({ type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName } & MeepleChoice)
   /** D-10: the princess sends the knight of `owner` at (x, y, feature) home. */
-  | { type: 'princess'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
+  | ({
+      type: 'princess';
+      owner: number;
+      x: number;
+      y: number;
+      feature: number;
+      corner?: CornerName;
+    } & MeepleChoice)
   /** D-7: one step of the dragon's hunt. */
   | { type: 'dragon'; direction: Direction }
   /** T-2 A/B: one of one's tower pieces on the foundation or open tower of the tile at (x, y). */
@@ -31,7 +41,14 @@ export type Action =
   /** T-2 C: one of one's meeples on top of the open tower at (x, y), closing it. */
   | { type: 'tower-meeple'; x: number; y: number; corner?: CornerName }
   /** T-3: capture the meeple of `owner` at (x, y, feature) (for a meeple on a tower: the tower's feature). */
-  | { type: 'capture'; owner: number; x: number; y: number; feature: number; corner?: CornerName }
+  | ({
+      type: 'capture';
+      owner: number;
+      x: number;
+      y: number;
+      feature: number;
+      corner?: CornerName;
+    } & MeepleChoice)
   /** T-6: pay `captor` 3 points to free one of one's meeples held there. */
   | { type: 'ransom'; captor: number }
   /** H-4: draw a normal tile (when one could play a triangle instead). */
@@ -43,7 +60,17 @@ export type Action =
   /** H-13: after the crop-circle turn, name a kind of meeple and the action every player does. */
   | { type: 'crop-circle'; meeple: CropMeeple; mode: 'add' | 'remove' }
   /** H-13: one's crop-circle action on one's own meeple at (x, y, feature): add one beside it, or remove it. */
-  | { type: 'crop'; x: number; y: number; feature: number; corner?: CornerName };
+  | ({ type: 'crop'; x: number; y: number; feature: number; corner?: CornerName } & MeepleChoice);
+
+/**
+ * Which of the owner's meeples on one spot (one feature of one tile) an action means, when two or
+ * more stand there (H-13 adds a meeple beside one's own): the owner's meeple number, 0..6 (meeple
+ * index − owner · MEEPLES_PER_PLAYER). Listed actions carry it exactly when the spot holds two or
+ * more of the owner's meeples, so that every choice is distinct (which one matters: D-18, D-19).
+ */
+export interface MeepleChoice {
+  meeple?: number;
+}
 
 /** H-13: the kinds of meeple a crop circle names: knight (city), thief (road), farmer (field). */
 export const CROP_MEEPLES = ['knight', 'thief', 'farmer'] as const;

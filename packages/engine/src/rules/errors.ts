@@ -21,6 +21,8 @@ export const RULE_ERROR_CODES = [
   'meeple/no-supply',
   'meeple/feature-complete',
   'meeple/on-dragon',
+  'meeple/ambiguous',
+  'meeple/not-there',
   'action/not-legal',
   'princess/must-remove',
   'fairy/not-own-meeple',

@@ -27,6 +27,7 @@ import {
   onVolcano,
 } from './dragon.js';
 import {
+  explainFairy,
   fairyActions,
   fairyAction,
   fairyCandidate,
@@ -155,7 +156,12 @@ export class PrincessDragon implements ExpansionInstance {
   }
 
   explain(move: number): RuleError | undefined {
-    return explainDragon(this, move) ?? explainPrincess(this, move) ?? explainPortal(this, move);
+    return (
+      explainDragon(this, move) ??
+      explainPrincess(this, move) ??
+      explainFairy(this, move) ??
+      explainPortal(this, move)
+    );
   }
 
   onScored(root: number, event: ScoreEvent): void {

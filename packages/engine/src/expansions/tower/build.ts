@@ -19,7 +19,7 @@ import {
   encodeMove,
   moveType,
 } from '../../rules/actions.js';
-import { locateFeature, locateTile } from '../../rules/checked.js';
+import { chooseMeeple, locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { K_TOWER } from '../../types.js';
@@ -122,7 +122,13 @@ export function towerAction(tw: Tower, move: number): Action {
   if (moveType(move) === M_CAPTURE) {
     const i = move >>> 4;
     const seg = g.meepleSeg[i];
-    return { type: 'capture', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+    return {
+      type: 'capture',
+      owner: g.meepleOwner(i),
+      ...g.segmentPlace(seg),
+      feature: g.graph.local[seg],
+      ...g.meepleChoice(i),
+    };
   }
   const place = g.segmentPlace(move >>> 4);
   return moveType(move) === M_TOWER ? { type: 'tower', ...place } : { type: 'tower-meeple', ...place };
@@ -152,8 +158,8 @@ export function towerCandidate(
     }
     const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
     if (!seg.ok) return seg.error;
-    const i = g.meepleAt(a.owner, seg.value);
-    if (i >= 0) return { move: encodeMove(M_CAPTURE, i) };
+    const i = chooseMeeple(g, 'capture', a.owner, seg.value, a.meeple, 'T-3');
+    if (i !== undefined) return i.ok ? { move: encodeMove(M_CAPTURE, i.value) } : i.error;
     return ruleError('action/not-legal', `player ${a.owner} has no meeple there`, 'T-3');
   }
   const seg = towerAt(tw, a.x, a.y, a.corner);
