@@ -18,7 +18,7 @@ import type { RuleErrorCode } from '../rules/errors.js';
 import { RULE_ERROR_CODES } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
 import type { GameConfig, MeeplePlacement, TilePlacement } from '../rules/game.js';
-import { Game, MAX_PLAYERS, MIN_PLAYERS, PHASES } from '../rules/game.js';
+import { Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS, PHASES } from '../rules/game.js';
 import type { Registry } from '../rules/registry.js';
 import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
@@ -308,18 +308,18 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     place: ['x', 'y', 'rotation'],
     meeple: ['x', 'y', 'feature', 'corner'],
     pass: [],
-    fairy: ['x', 'y', 'feature', 'corner'],
-    princess: ['owner', 'x', 'y', 'feature', 'corner'],
+    fairy: ['x', 'y', 'feature', 'corner', 'meeple'],
+    princess: ['owner', 'x', 'y', 'feature', 'corner', 'meeple'],
     dragon: ['direction'],
     tower: ['x', 'y', 'corner'],
     'tower-meeple': ['x', 'y', 'corner'],
-    capture: ['owner', 'x', 'y', 'feature', 'corner'],
+    capture: ['owner', 'x', 'y', 'feature', 'corner', 'meeple'],
     ransom: ['captor'],
     draw: [],
     triangle: ['tile', 'x', 'y', 'rotation'],
     draft: ['tile'],
     'crop-circle': ['meeple', 'mode'],
-    crop: ['x', 'y', 'feature', 'corner'],
+    crop: ['x', 'y', 'feature', 'corner', 'meeple'],
   };
   if (typeof type !== 'string' || !(type in allowed)) {
     return bad(`${path}.type`, `must be one of ${Object.keys(allowed).join(', ')}`);
@@ -352,6 +352,12 @@ function readAction(v: unknown, path: string): Result<RecordAction, RecordError>
     }
     if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {
       return bad(`${path}.corner`, 'must be nw, ne, se or sw');
+    }
+    // Which of the owner's meeples on one spot (H-13: two may share it); a crop circle's `meeple` is a kind.
+    if (type !== 'crop-circle' && v.meeple !== undefined) {
+      if (!isInt(v.meeple) || v.meeple < 0 || v.meeple >= MEEPLES_PER_PLAYER) {
+        return bad(`${path}.meeple`, `must be a meeple number from 0 to ${MEEPLES_PER_PLAYER - 1}`);
+      }
     }
     if (type === 'dragon' && !(DIRECTIONS as readonly unknown[]).includes(v.direction)) {
       return bad(`${path}.direction`, 'must be n, e, s or w');
