@@ -6,7 +6,8 @@
 import type { Action } from '@carc/engine';
 import { BUILTIN, createGame, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
-import { readEntry } from '../src/play/entry.js';
+import { actionKeys, actionPhrase } from '../src/play/describe.js';
+import { phraseWords, readEntry, wordsMatch } from '../src/play/entry.js';
 import { run } from '../src/program.js';
 import type { BoardView } from '../src/render/svg.js';
 import { CELL_H, CELL_W, renderBoardText } from '../src/render/text.js';
@@ -357,9 +358,9 @@ describe('renderBoardText', () => {
       { tile: 'H1-04', x: 0, y: 1, rotation: 180, corner: 'se' },
     ],
     meeples: [
-      { player: 1, x: 0, y: 0, feature: 1, kind: 'city' },
-      { player: 0, x: 1, y: 0, feature: 0, kind: 'monastery' },
-      { player: 2, x: -1, y: 0, feature: 0, kind: 'tower' },
+      { player: 1, x: 0, y: 0, feature: 1, kind: 'city', meeple: 0 },
+      { player: 0, x: 1, y: 0, feature: 0, kind: 'monastery', meeple: 0 },
+      { player: 2, x: -1, y: 0, feature: 0, kind: 'tower', meeple: 0 },
     ],
     towers: [{ x: -1, y: 0, feature: 0, height: 3, meeple: 2 }],
     dragon: { x: 1, y: 0 },
@@ -408,5 +409,60 @@ describe('renderBoardText', () => {
     expect(cell(-1, 0)[1]).toContain('2T3'); // player 2's meeple on a tower of height 3
     expect(cell(1, 0)).toEqual(['D..... ', '...M0..', ' ..... ']); // the dragon; a monk beside the M
     expect(cell(1, 1)[1]?.trim()).toBe('1,1'); // a free cell where the tile fits
+  });
+});
+
+describe('actionPhrase', () => {
+  it('tells two meeples of one player on one spot apart, so a person can pick either (H-13, T-3, D-14, D-10)', () => {
+    // Ann's two knights share the start's city (a crop circle's doing); Ben builds a tower beside it.
+    const knight = { player: 0, x: 0, y: 0, feature: 1 };
+    const game = createGame({
+      players: 2,
+      expansions: ['tower', 'princess-and-dragon'],
+      draws: ['TO/RR', 'BA/RFr'],
+      setup: { meeples: [knight, knight] },
+      firstPlayer: 1,
+    });
+    if (!game.ok) throw new Error(game.error.message);
+    const g = game.value;
+    for (const a of [
+      { type: 'place', x: 1, y: 0, rotation: 0 },
+      { type: 'tower', x: 1, y: 0 },
+    ] as const) {
+      const r = g.apply(a, 1);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    const table = { view: viewOf(g, 1), tiles: g.catalog, names: ['Ann', 'Ben'] };
+    const phrases = table.view.legalActions.map((a) => actionPhrase(table, a, 'capture'));
+    expect(phrases).toEqual([
+      'capture nobody',
+      "capture P0 Ann's meeple #0 on the city at (0,0)",
+      "capture P0 Ann's meeple #1 on the city at (0,0)",
+    ]);
+    // Typed words pick exactly one of them.
+    const picked = (typed: string) => {
+      const entry = readEntry(typed);
+      const words = entry.kind === 'words' ? entry.words : [];
+      return phrases.filter((p, i) =>
+        wordsMatch(words, phraseWords(p), actionKeys(table.view.legalActions[i] ?? { type: 'pass' })),
+      );
+    };
+    expect(picked('capture #1')).toEqual(["capture P0 Ann's meeple #1 on the city at (0,0)"]);
+    expect(picked('ann #0')).toEqual(["capture P0 Ann's meeple #0 on the city at (0,0)"]);
+    // The other phrases that name a meeple on a shared spot.
+    const spot = { x: 0, y: 0, feature: 1 };
+    expect(actionPhrase(table, { type: 'fairy', ...spot, meeple: 1 }, 'action')).toBe(
+      'fairy next to the meeple #1 on the city at (0,0)',
+    );
+    expect(actionPhrase(table, { type: 'princess', owner: 0, ...spot, meeple: 0 }, 'action')).toBe(
+      "princess: send P0 Ann's knight #0 on the city at (0,0) home",
+    );
+    expect(actionPhrase(table, { type: 'crop', ...spot, meeple: 1 }, 'crop-circle', 'remove')).toBe(
+      'remove the meeple #1 from the city at (0,0)',
+    );
+    // One meeple on a spot: the phrase is as before.
+    expect(actionPhrase(table, { type: 'capture', owner: 0, ...spot }, 'capture')).toBe(
+      "capture P0 Ann's meeple on the city at (0,0)",
+    );
   });
 });

@@ -155,7 +155,7 @@ describe('renderSvg', () => {
     const north = cityPaths(single('BA/C', 0));
     expect(north).toHaveLength(1);
     expect(pairs(north[0]?.attrs.d ?? '').every((p) => p.y <= 70 + 1e-9)).toBe(true);
-    const east = single('BA/C', 90, [{ player: 1, x: 0, y: 0, feature: 0, kind: 'city' }]);
+    const east = single('BA/C', 90, [{ player: 1, x: 0, y: 0, feature: 0, kind: 'city', meeple: 0 }]);
     const ep = pairs(cityPaths(east)[0]?.attrs.d ?? '');
     expect(ep.every((p) => p.x >= 70 - 1e-9)).toBe(true);
     expect(ep.some((p) => p.x === 120 && p.y === 20) && ep.some((p) => p.x === 120 && p.y === 120)).toBe(
@@ -197,7 +197,7 @@ describe('renderSvg', () => {
         { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 },
         { tile: 'NO/SUCH<&>', x: 1, y: 0, rotation: 0 },
       ],
-      meeples: [{ player: 5, x: 0, y: 0, feature: 0, kind: 'road' }],
+      meeples: [{ player: 5, x: 0, y: 0, feature: 0, kind: 'road', meeple: 0 }],
       scores: [1, 2, 3, 4, 5, 6],
       supply: [7, 7, 7, 7, 7, 6],
     };

@@ -40,6 +40,7 @@ export type {
   ActionSpec,
   ActionType,
   FieldShape,
+  MeepleChoice,
   MoveSizes,
   ShapeError,
 } from './rules/actions.js';

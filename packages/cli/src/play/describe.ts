@@ -72,6 +72,12 @@ export function featureName(
   return `the ${f.kind} (${compass(ax, ay)}) at ${at}`;
 }
 
+/**
+ * " #3" when an action names which of the owner's meeples on one spot it means (two may share a
+ * spot after a crop circle, H-13), so each gets its own menu entry, typed as "#3".
+ */
+const number = (meeple: number | undefined): string => (meeple === undefined ? '' : ` #${meeple}`);
+
 const DIRECTION_NAMES: Record<string, string> = { n: 'north', e: 'east', s: 'south', w: 'west' };
 const CROP_KINDS: Record<string, string> = { knight: 'city', thief: 'road', farmer: 'field' };
 const CROP_PLURALS: Record<string, string> = { knight: 'knights', thief: 'thieves', farmer: 'farmers' };
@@ -93,9 +99,9 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
     case 'fairy':
       return a.feature === undefined
         ? `fairy onto the tile at ${cellName(a.x, a.y, a.corner)}`
-        : `fairy next to the meeple on ${featureName(t, a.x, a.y, a.corner, a.feature)}`;
+        : `fairy next to the meeple${number(a.meeple)} on ${featureName(t, a.x, a.y, a.corner, a.feature)}`;
     case 'princess':
-      return `princess: send ${who(t, a.owner)}'s knight on ${featureName(t, a.x, a.y, a.corner, a.feature)} home`;
+      return `princess: send ${who(t, a.owner)}'s knight${number(a.meeple)} on ${featureName(t, a.x, a.y, a.corner, a.feature)} home`;
     case 'dragon': {
       const d = t.view.dragon as { x?: number; y?: number } | null | undefined;
       const step = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] }[a.direction];
@@ -112,7 +118,7 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
     case 'tower-meeple':
       return `meeple on top of the tower at ${cellName(a.x, a.y, a.corner)} (closes it)`;
     case 'capture':
-      return `capture ${who(t, a.owner)}'s meeple on ${featureName(t, a.x, a.y, a.corner, a.feature)}`;
+      return `capture ${who(t, a.owner)}'s meeple${number(a.meeple)} on ${featureName(t, a.x, a.y, a.corner, a.feature)}`;
     case 'ransom':
       return `ransom: pay ${who(t, a.captor)} 3 points to free a meeple`;
     case 'draw':
@@ -126,7 +132,7 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
     case 'crop': {
       const what = featureName(t, a.x, a.y, a.corner, a.feature);
       return cropMode === 'remove'
-        ? `remove the meeple from ${what}`
+        ? `remove the meeple${number(a.meeple)} from ${what}`
         : `add a meeple beside the one on ${what}`;
     }
     default:

@@ -78,6 +78,25 @@ describe('game records', () => {
         }),
       ),
     ).toBe('tiles: tile "T/1": features[0].edges: "X" is not a side of a square tile (N E S W)');
+    // H-13: `meeple` names one of the owner's meeples on a shared spot by its number, 0..6.
+    const capture = { player: 0, type: 'capture', owner: 1, x: 0, y: 0, feature: 1 };
+    for (const meeple of [7, -1, 1.5, '1']) {
+      expect(errorOf(JSON.stringify({ ...base, seed: 1, actions: [{ ...capture, meeple }] }))).toBe(
+        'actions[0].meeple: must be a meeple number from 0 to 6',
+      );
+    }
+    expect(errorOf(JSON.stringify({ ...base, seed: 1, actions: [{ ...capture, meeple: 6 }] }))).toMatch(
+      /^actions\[0\]: action\/wrong-phase/,
+    );
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          seed: 1,
+          actions: [{ player: 0, type: 'dragon', direction: 'n', meeple: 0 }],
+        }),
+      ),
+    ).toBe('actions[0].meeple: unknown field for a dragon');
   });
 
   test('a record can start from a set-up position; set-up tiles leave the bag', () => {
@@ -96,7 +115,7 @@ describe('game records', () => {
     if (!rep.ok) throw new Error(rep.error.message);
     const view = viewOf(rep.value.game, 0);
     expect(view.tiles).toHaveLength(2);
-    expect(view.meeples).toEqual([{ player: 1, x: 0, y: -1, feature: 0, kind: 'city' }]);
+    expect(view.meeples).toEqual([{ player: 1, x: 0, y: -1, feature: 0, kind: 'city', meeple: 0 }]);
     expect(view.supply).toEqual([7, 6]);
     expect(view.scores).toEqual([5, 2]);
     expect(view.bag.size).toBe(72 - 2 - 1); // start, set-up tile, and the tile just drawn

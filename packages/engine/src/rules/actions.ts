@@ -12,6 +12,7 @@ import { CORNER_NAMES } from '../geometry/edges.js';
 import type { Catalog } from '../tiles/catalog.js';
 import type { Rotation, RuleId } from '../types.js';
 import { ROTATIONS } from '../types.js';
+import { MEEPLES_PER_PLAYER } from './constants.js';
 import type { Options } from './options.js';
 
 /**
@@ -31,6 +32,16 @@ export interface Actions {
 /** A player's choice, as data: what legalActions() lists and apply() takes. */
 export type Action = Actions[keyof Actions];
 export type ActionType = keyof Actions;
+
+/**
+ * Which of the owner's meeples on one spot (one feature of one tile) an action means, when two or
+ * more stand there (H-13 adds a meeple beside one's own): the owner's meeple number, 0..6 (meeple
+ * index − owner · MEEPLES_PER_PLAYER). Listed actions carry it exactly when the spot holds two or
+ * more of the owner's meeples, so that every choice is distinct (which one matters: D-18, D-19).
+ */
+export interface MeepleChoice {
+  meeple?: number;
+}
 
 /** The shape of one field of an action, as a record or a client sends it. */
 export interface FieldShape {
@@ -56,6 +67,12 @@ export const FIELD = {
     shape(values.join(', ').replace(/, ([^,]*)$/, ' or $1'), (v) => values.includes(v as string)),
   /** The same shape, but the field may be left out. */
   optional: (s: FieldShape): FieldShape => shape(s.describe, s.test, true),
+  /** MeepleChoice: an owner's meeple number, given only when two of their meeples share a spot. */
+  meeple: shape(
+    `a meeple number from 0 to ${MEEPLES_PER_PLAYER - 1}`,
+    (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < MEEPLES_PER_PLAYER,
+    true,
+  ),
   /** A triangle's corner (nw, ne, se, sw), given only when a cell holds two triangles (H-1). */
   corner: shape('nw, ne, se or sw', (v) => (CORNER_NAMES as readonly unknown[]).includes(v), true),
 } as const;

@@ -8,7 +8,7 @@
  */
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES, SIDE_SLOTS, cornerSides, opposite } from '../geometry/edges.js';
-import type { Rotation } from '../types.js';
+import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
@@ -24,6 +24,7 @@ import {
 } from './actions.js';
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
+import { MEEPLES_PER_PLAYER } from './constants.js';
 import type { Game } from './game.js';
 import { isComplete } from './scoring.js';
 
@@ -160,6 +161,66 @@ export function locateFeature(
     );
   }
   return ok(g.board.slotSeg[slot.value] + feature);
+}
+
+/**
+ * Which of `player`'s meeples on segment `seg` an action names (MeepleChoice): the one numbered
+ * `meeple` when given, else the only one there. `undefined` when the player has no meeple there at
+ * all (each caller says why in its own words). Refused: a `meeple` that is no meeple number, one
+ * that is not on that spot, and no `meeple` when two or more stand there (H-13), since which one
+ * is meant matters (D-18, D-19) and the engine will not guess.
+ */
+export function chooseMeeple(
+  g: Game,
+  what: Action['type'],
+  player: number,
+  seg: number,
+  meeple: unknown,
+  rule?: RuleId,
+): Result<number, RuleError> | undefined {
+  if (meeple !== undefined && !isMeepleNumber(meeple)) {
+    return err(
+      ruleError(
+        'action/malformed',
+        `${what}: meeple must be a meeple number from 0 to ${MEEPLES_PER_PLAYER - 1}`,
+      ),
+    );
+  }
+  const here = g.meeplesAt(player, seg);
+  if (here.length === 0) return undefined;
+  const numbers = here.map((i) => `#${g.meepleNumber(i)}`);
+  const spot = spotName(g, seg);
+  if (meeple === undefined) {
+    if (here.length === 1) return ok(here[0]);
+    return err(
+      ruleError(
+        'meeple/ambiguous',
+        `player ${player} has ${here.length} meeples on ${spot} (${numbers.join(', ')}): ` +
+          `name one with "meeple": ${here.map((i) => g.meepleNumber(i)).join(' or ')}`,
+        rule,
+      ),
+    );
+  }
+  const i = here.find((j) => g.meepleNumber(j) === meeple);
+  if (i !== undefined) return ok(i);
+  return err(
+    ruleError(
+      'meeple/not-there',
+      `player ${player}'s meeple #${meeple} is not on ${spot}; ` +
+        `${here.length === 1 ? 'the one there is' : 'the ones there are'} ${numbers.join(', ')}`,
+      rule,
+    ),
+  );
+}
+
+const isMeepleNumber = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < MEEPLES_PER_PLAYER;
+
+/** "the city (feature 1) at (2,2) nw": a segment, for messages. */
+function spotName(g: Game, seg: number): string {
+  const { x, y, corner } = g.segmentPlace(seg);
+  const kind = FEATURE_KINDS[g.graph.kind[seg]];
+  return `the ${kind} (feature ${g.graph.local[seg]}) at (${x},${y})${corner ? ` ${corner}` : ''}`;
 }
 
 /** Finds the tile slot at (x, y), naming the corner when the cell holds triangles. */

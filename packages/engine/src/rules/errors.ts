@@ -21,6 +21,8 @@ export const BASE_ERROR_CODES = [
   'meeple/feature-occupied',
   'meeple/no-supply',
   'meeple/feature-complete',
+  'meeple/ambiguous',
+  'meeple/not-there',
   'action/not-legal',
 ] as const;
 

@@ -596,12 +596,43 @@ export class Game {
     return this.board.slotCell[this.graph.slot[seg]];
   }
 
-  /** The index of a meeple of `player` standing on segment `seg`, or -1. */
+  /**
+   * The index of a meeple of `player` standing on segment `seg` (the lowest), or -1. An action
+   * naming one of several there is read by `chooseMeeple` (rules/checked.ts).
+   */
   meepleAt(player: number, seg: number): number {
     for (let i = player * MEEPLES_PER_PLAYER; i < (player + 1) * MEEPLES_PER_PLAYER; i++) {
       if (this.meepleSeg[i] === seg) return i;
     }
     return -1;
+  }
+
+  /** The indices of `player`'s meeples standing on segment `seg`, lowest first (H-13: two or more). */
+  meeplesAt(player: number, seg: number): number[] {
+    const out: number[] = [];
+    for (let i = player * MEEPLES_PER_PLAYER; i < (player + 1) * MEEPLES_PER_PLAYER; i++) {
+      if (this.meepleSeg[i] === seg) out.push(i);
+    }
+    return out;
+  }
+
+  /** The owner's number of meeple i, 0..6: what an action names when two share a spot (MeepleChoice). */
+  meepleNumber(i: number): number {
+    return i % MEEPLES_PER_PLAYER;
+  }
+
+  /**
+   * What an action about meeple i (on the board) adds to name it: `{ meeple }` when another of its
+   * owner's meeples stands on the same segment, else nothing, so that ordinary actions and records
+   * stay as they were.
+   */
+  meepleChoice(i: number): { meeple?: number } {
+    const seg = this.meepleSeg[i];
+    const first = this.meepleOwner(i) * MEEPLES_PER_PLAYER;
+    for (let j = first; j < first + MEEPLES_PER_PLAYER; j++) {
+      if (j !== i && this.meepleSeg[j] === seg) return { meeple: this.meepleNumber(i) };
+    }
+    return {};
   }
 
   /** Owner of meeple index i. */

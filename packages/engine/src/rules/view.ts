@@ -27,6 +27,8 @@ export interface MeepleView {
   corner?: CornerName;
   feature: number;
   kind: FeatureKind;
+  /** The owner's meeple number, 0..6: tells apart two meeples on one spot (H-13), as actions name them. */
+  meeple: number;
 }
 
 export interface GameView {
@@ -75,6 +77,7 @@ export function viewOf(game: Game, viewer: number): GameView {
       ...game.segmentPlace(seg),
       feature: game.graph.local[seg],
       kind: FEATURE_KINDS[game.graph.kind[seg]],
+      meeple: game.meepleNumber(i),
     });
   });
   const counts: Record<string, number> = {};

@@ -6,7 +6,7 @@
  */
 import type { Action } from '../../rules/actions.js';
 import { M_PASS, encodeMove, moveType, movePayload } from '../../rules/actions.js';
-import { locateFeature } from '../../rules/checked.js';
+import { chooseMeeple, locateFeature } from '../../rules/checked.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
@@ -121,8 +121,11 @@ export class CropCircle {
       const v = movePayload(move);
       return { type: 'crop-circle', meeple: CROP_MEEPLES[v >> 1], mode: (v & 1) === 0 ? 'add' : 'remove' };
     }
-    const seg = g.meepleSeg[movePayload(move)];
-    return { type: 'crop', ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+    const i = movePayload(move);
+    const seg = g.meepleSeg[i];
+    // Adding goes beside a spot, whichever of one's meeples there: only a removal names a meeple.
+    const which = this.add ? {} : g.meepleChoice(i);
+    return { type: 'crop', ...g.segmentPlace(seg), feature: g.graph.local[seg], ...which };
   }
 
   candidate(action: Action): { move: number } | RuleError | undefined {
@@ -141,9 +144,16 @@ export class CropCircle {
     const seg = locateFeature(g, action.x, action.y, action.corner, action.feature);
     if (!seg.ok) return seg.error;
     const p = g.toAct;
-    const i = g.meepleAt(p, seg.value);
-    if (i >= 0) return { move: encodeMove(this.code.crop, i) };
-    return ruleError('action/not-legal', `player ${p} has no meeple there`, 'H-13');
+    const none = ruleError('action/not-legal', `player ${p} has no meeple there`, 'H-13');
+    // Adding goes beside a spot: the move names it by its lowest meeple (see `targets`), and a
+    // `meeple` there, if given, need only be one of the player's on it.
+    const first = g.meepleAt(p, seg.value);
+    if (this.add && action.meeple === undefined)
+      return first >= 0 ? { move: encodeMove(this.code.crop, first) } : none;
+    const i = chooseMeeple(g, 'crop', p, seg.value, action.meeple, 'H-13');
+    if (i === undefined) return none;
+    if (!i.ok) return i.error;
+    return { move: encodeMove(this.code.crop, this.add ? first : i.value) };
   }
 }
 

@@ -27,7 +27,7 @@ declare module '../../rules/actions.js' {
     /** H-13: after the crop-circle turn, name a kind of meeple and the action every player does. */
     'crop-circle': { type: 'crop-circle'; meeple: CropMeeple; mode: (typeof CROP_MODES)[number] };
     /** H-13: one's crop-circle action on one's own meeple at (x, y, feature): add one beside it, or remove it. */
-    crop: { type: 'crop'; x: number; y: number; feature: number; corner?: CornerName };
+    crop: { type: 'crop'; x: number; y: number; feature: number; corner?: CornerName } & MeepleChoice;
   }
 }
 
@@ -78,7 +78,7 @@ export const HALFLINGS_ACTIONS: readonly ActionSpec[] = [
     type: 'crop',
     rule: 'H-13',
     doc: 'add a meeple beside one of one’s own, or remove one, as the crop circle says',
-    fields: { x: FIELD.int, y: FIELD.int, feature: FIELD.int, corner: FIELD.corner },
+    fields: { x: FIELD.int, y: FIELD.int, feature: FIELD.int, corner: FIELD.corner, meeple: FIELD.meeple },
     payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
   },
 ];

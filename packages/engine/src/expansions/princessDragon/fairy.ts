@@ -12,8 +12,8 @@
  */
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
-import { encodeMove, movePayload } from '../../rules/actions.js';
-import { locateFeature, locateTile } from '../../rules/checked.js';
+import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
+import { chooseMeeple, locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
@@ -101,12 +101,12 @@ export function fairyAction(pd: PrincessDragon, move: number): Action {
   const payload = movePayload(move);
   if (onTile(pd)) return { type: 'fairy', ...g.slotPlace(payload) };
   const seg = g.meepleSeg[payload];
-  return { type: 'fairy', ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+  return { type: 'fairy', ...g.segmentPlace(seg), feature: g.graph.local[seg], ...g.meepleChoice(payload) };
 }
 
 export function fairyCandidate(
   pd: PrincessDragon,
-  a: { x: number; y: number; feature?: number; corner?: CornerName },
+  a: { x: number; y: number; feature?: number; corner?: CornerName; meeple?: number },
 ): { move: number } | RuleError {
   const g = pd.game;
   if (!pd.fairyOn)
@@ -114,10 +114,10 @@ export function fairyCandidate(
   if (!Number.isInteger(a.x) || !Number.isInteger(a.y))
     return ruleError('action/malformed', 'fairy: x and y must be integers');
   if (onTile(pd)) {
-    if (a.feature !== undefined) {
+    if (a.feature !== undefined || a.meeple !== undefined) {
       return ruleError(
         'action/malformed',
-        'fairy-placement on-tile: the fairy goes onto a tile; give x, y (and corner), no feature',
+        'fairy-placement on-tile: the fairy goes onto a tile; give x, y (and corner), no feature or meeple',
         'D-14',
       );
     }
@@ -134,13 +134,25 @@ export function fairyCandidate(
   const seg = locateFeature(g, a.x, a.y, a.corner, a.feature as number);
   if (!seg.ok) return seg.error;
   const who = g.toAct;
-  const i = g.meepleAt(who, seg.value);
-  if (i >= 0) return { move: encodeMove(pd.code.fairy, i) };
+  const i = chooseMeeple(g, 'fairy', who, seg.value, a.meeple, 'D-14');
+  if (i !== undefined) return i.ok ? { move: encodeMove(pd.code.fairy, i.value) } : i.error;
   return ruleError(
     'fairy/not-own-meeple',
     `player ${who} has no meeple on that feature to put the fairy next to`,
     'D-14',
   );
+}
+
+/** Why a fairy move the engine does not list is illegal, when it is her own rule (D-14). */
+export function explainFairy(pd: PrincessDragon, move: number): RuleError | undefined {
+  const g = pd.game;
+  if (moveType(move) !== pd.code.fairy || g.phaseName !== 'action') return undefined;
+  const payload = movePayload(move);
+  if (onTile(pd) ? payload === pd.fairySlot : payload === pd.fairyMeeple) {
+    const where = onTile(pd) ? 'on that tile' : 'next to that meeple';
+    return ruleError('action/not-legal', `the fairy already stands ${where}: that is no move`, 'D-14');
+  }
+  return undefined;
 }
 
 export function fairyView(pd: PrincessDragon): { fairy: object | null } {

@@ -9,7 +9,7 @@
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
 import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
-import { locateFeature } from '../../rules/checked.js';
+import { chooseMeeple, locateFeature } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { MAX_FEATURES } from '../../tiles/catalog.js';
@@ -52,12 +52,18 @@ export function princessAction(pd: PrincessDragon, move: number): Action {
   const g = pd.game;
   const i = movePayload(move);
   const seg = g.meepleSeg[i];
-  return { type: 'princess', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+  return {
+    type: 'princess',
+    owner: g.meepleOwner(i),
+    ...g.segmentPlace(seg),
+    feature: g.graph.local[seg],
+    ...g.meepleChoice(i),
+  };
 }
 
 export function princessCandidate(
   pd: PrincessDragon,
-  a: { owner: number; x: number; y: number; feature: number; corner?: CornerName },
+  a: { owner: number; x: number; y: number; feature: number; corner?: CornerName; meeple?: number },
 ): { move: number } | RuleError {
   const g = pd.game;
   if (!pd.princessOn)
@@ -67,8 +73,8 @@ export function princessCandidate(
   }
   const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
   if (!seg.ok) return seg.error;
-  const i = g.meepleAt(a.owner, seg.value);
-  if (i >= 0) return { move: encodeMove(pd.code.princess, i) };
+  const i = chooseMeeple(g, 'princess', a.owner, seg.value, a.meeple, 'D-10');
+  if (i !== undefined) return i.ok ? { move: encodeMove(pd.code.princess, i.value) } : i.error;
   return ruleError('action/not-legal', `player ${a.owner} has no knight there`, 'D-10');
 }
 

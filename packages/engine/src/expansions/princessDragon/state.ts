@@ -29,6 +29,7 @@ import {
   onVolcano,
 } from './dragon.js';
 import {
+  explainFairy,
   fairyActions,
   fairyAction,
   fairyCandidate,
@@ -154,7 +155,12 @@ export class PrincessDragon implements ExpansionInstance {
   }
 
   explain(move: number): RuleError | undefined {
-    return explainDragon(this, move) ?? explainPrincess(this, move) ?? explainPortal(this, move);
+    return (
+      explainDragon(this, move) ??
+      explainPrincess(this, move) ??
+      explainFairy(this, move) ??
+      explainPortal(this, move)
+    );
   }
 
   onScored(root: number, event: ScoreEvent): void {

@@ -15,10 +15,20 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 declare module '../../rules/actions.js' {
   interface Actions {
-    /** D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement on-tile` onto the tile (no feature). */
-    fairy: { type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName };
+    /**
+     * D-14: the fairy next to one's own meeple at (x, y, feature), or with `fairy-placement
+     * on-tile` onto the tile (no feature). `meeple`: see MeepleChoice.
+     */
+    fairy: { type: 'fairy'; x: number; y: number; feature?: number; corner?: CornerName } & MeepleChoice;
     /** D-10: the princess sends the knight of `owner` at (x, y, feature) home. */
-    princess: { type: 'princess'; owner: number; x: number; y: number; feature: number; corner?: CornerName };
+    princess: {
+      type: 'princess';
+      owner: number;
+      x: number;
+      y: number;
+      feature: number;
+      corner?: CornerName;
+    } & MeepleChoice;
     /** D-7: one step of the dragon's hunt. */
     dragon: { type: 'dragon'; direction: Direction };
   }
@@ -66,7 +76,13 @@ export const PRINCESS_DRAGON_ACTIONS: readonly ActionSpec[] = [
     type: 'fairy',
     rule: 'D-14',
     doc: 'move the fairy next to one of one’s meeples (or onto a tile)',
-    fields: { x: FIELD.int, y: FIELD.int, feature: FIELD.optional(FIELD.int), corner: FIELD.corner },
+    fields: {
+      x: FIELD.int,
+      y: FIELD.int,
+      feature: FIELD.optional(FIELD.int),
+      corner: FIELD.corner,
+      meeple: FIELD.meeple,
+    },
     // next-follower: a meeple; on-tile: a tile slot (D-14).
     payload: (_o, sizes) => ({ meepleOrTile: Math.max(sizes.meepleBits, sizes.slotBits) }),
   },
@@ -74,7 +90,14 @@ export const PRINCESS_DRAGON_ACTIONS: readonly ActionSpec[] = [
     type: 'princess',
     rule: 'D-10',
     doc: 'send a knight of the city one’s princess tile joins back to its owner',
-    fields: { owner: FIELD.int, x: FIELD.int, y: FIELD.int, feature: FIELD.int, corner: FIELD.corner },
+    fields: {
+      owner: FIELD.int,
+      x: FIELD.int,
+      y: FIELD.int,
+      feature: FIELD.int,
+      corner: FIELD.corner,
+      meeple: FIELD.meeple,
+    },
     payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
   },
   {

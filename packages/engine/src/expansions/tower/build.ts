@@ -11,7 +11,7 @@
 import type { CornerName } from '../../geometry/edges.js';
 import type { Action } from '../../rules/actions.js';
 import { M_PASS, encodeMeeple, encodeMove, moveType, movePayload } from '../../rules/actions.js';
-import { locateFeature, locateTile } from '../../rules/checked.js';
+import { chooseMeeple, locateFeature, locateTile } from '../../rules/checked.js';
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { K_TOWER } from '../../types.js';
@@ -115,7 +115,13 @@ export function towerAction(tw: Tower, move: number): Action {
   if (moveType(move) === tw.code.capture) {
     const i = movePayload(move);
     const seg = g.meepleSeg[i];
-    return { type: 'capture', owner: g.meepleOwner(i), ...g.segmentPlace(seg), feature: g.graph.local[seg] };
+    return {
+      type: 'capture',
+      owner: g.meepleOwner(i),
+      ...g.segmentPlace(seg),
+      feature: g.graph.local[seg],
+      ...g.meepleChoice(i),
+    };
   }
   const place = g.segmentPlace(movePayload(move));
   return moveType(move) === tw.code.tower ? { type: 'tower', ...place } : { type: 'tower-meeple', ...place };
@@ -145,8 +151,8 @@ export function towerCandidate(
     }
     const seg = locateFeature(g, a.x, a.y, a.corner, a.feature);
     if (!seg.ok) return seg.error;
-    const i = g.meepleAt(a.owner, seg.value);
-    if (i >= 0) return { move: encodeMove(tw.code.capture, i) };
+    const i = chooseMeeple(g, 'capture', a.owner, seg.value, a.meeple, 'T-3');
+    if (i !== undefined) return i.ok ? { move: encodeMove(tw.code.capture, i.value) } : i.error;
     return ruleError('action/not-legal', `player ${a.owner} has no meeple there`, 'T-3');
   }
   const seg = towerAt(tw, a.x, a.y, a.corner);

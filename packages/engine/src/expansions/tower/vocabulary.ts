@@ -16,7 +16,14 @@ declare module '../../rules/actions.js' {
     /** T-2 C: one of one's meeples on top of the open tower at (x, y), closing it. */
     'tower-meeple': { type: 'tower-meeple'; x: number; y: number; corner?: CornerName };
     /** T-3: capture the meeple of `owner` at (x, y, feature) (for a meeple on a tower: the tower's feature). */
-    capture: { type: 'capture'; owner: number; x: number; y: number; feature: number; corner?: CornerName };
+    capture: {
+      type: 'capture';
+      owner: number;
+      x: number;
+      y: number;
+      feature: number;
+      corner?: CornerName;
+    } & MeepleChoice;
     /** T-6: pay `captor` 3 points to free one of one's meeples held there. */
     ransom: { type: 'ransom'; captor: number };
   }
@@ -80,7 +87,14 @@ export const TOWER_ACTIONS: readonly ActionSpec[] = [
     type: 'capture',
     rule: 'T-3',
     doc: 'capture a meeple within the tower’s range',
-    fields: { owner: FIELD.int, x: FIELD.int, y: FIELD.int, feature: FIELD.int, corner: FIELD.corner },
+    fields: {
+      owner: FIELD.int,
+      x: FIELD.int,
+      y: FIELD.int,
+      feature: FIELD.int,
+      corner: FIELD.corner,
+      meeple: FIELD.meeple,
+    },
     payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
   },
   {
