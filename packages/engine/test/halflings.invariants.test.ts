@@ -86,12 +86,13 @@ function play(
     if (views) {
       // H-3: nobody sees another player's hand; everybody sees the hand sizes.
       for (let v = -1; v < players; v++) {
-        const view = viewOf(g, v) as unknown as { hands: (string[] | null)[]; handSizes: number[] };
-        view.hands.forEach((h, p) => {
+        const { hands, handSizes } = viewOf(g, v);
+        if (!hands || !handSizes) return fail('no Halflings slice in the view');
+        hands.forEach((h, p) => {
           if (p !== v && h !== null) fail(`player ${v} sees player ${p}'s hand`);
           if (p === v && h?.length !== hl.handCount[p]) fail(`player ${v} does not see their own hand`);
         });
-        if (JSON.stringify(view.handSizes) !== JSON.stringify(Array.from(hl.handCount))) fail('hand sizes');
+        if (JSON.stringify(handSizes) !== JSON.stringify(Array.from(hl.handCount))) fail('hand sizes');
       }
     }
     if (reference) {

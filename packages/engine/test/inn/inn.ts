@@ -6,13 +6,17 @@
  * It brings its own tile (IN/R, a straight road with an inn), tile set, option, view slice and a
  * scoring hook that changes a feature's value; it has no move of its own.
  */
-import type { ExpansionDef, ExpansionInstance, Game, OptionSpec } from '@carc/engine';
+import type { ExpansionDef, ExpansionInstance, ExpansionViews, Game, OptionSpec, Point } from '@carc/engine';
 import { FEATURE_KINDS } from '@carc/engine';
 
 declare module '@carc/engine' {
   interface Options {
     /** inn-multiplier (I-1): what a completed road with an inn scores per tile. */
     innMultiplier: 2 | 3;
+  }
+  interface ExpansionViews {
+    /** I-1: the cells of the tiles with an inn, in the order they were placed. */
+    inns: Point[];
   }
 }
 
@@ -57,9 +61,9 @@ export class Inns implements ExpansionInstance {
   }
 
   /** The view slice: where the inns are. */
-  view(): Record<string, unknown> {
+  view(): Pick<ExpansionViews, 'inns'> {
     const { board, catalog, grid } = this.game;
-    const inns: { x: number; y: number }[] = [];
+    const inns: Point[] = [];
     for (let slot = 0; slot < board.slotCount; slot++) {
       if (INN_ROADS[catalog.def(board.slotKind[slot]).id] !== undefined) {
         inns.push(grid.point(board.slotCell[slot]));

@@ -39,3 +39,5 @@ export const HALFLINGS: ExpansionDef<Halflings> = {
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { HALFLINGS_OPTIONS } from './options.js';
 export type { Halflings } from './state.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { HalflingsViewSlice } from './view.js';

@@ -36,6 +36,7 @@ import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { MAX_HAND } from './options.js';
 import { CropCircle, vineyardBonus } from './symbols.js';
 import { HALFLINGS_SETS } from './tiles.js';
+import type { HalflingsViewSlice } from './view.js';
 
 /** Most triangles one hand can hold (the largest `halflings-hand`, H-3). */
 const HAND_CAP = MAX_HAND;
@@ -362,7 +363,7 @@ export class Halflings implements ExpansionInstance {
     vineyardBonus(this.game, root, event);
   }
 
-  view(viewer: number): Record<string, unknown> {
+  view(viewer: number): HalflingsViewSlice {
     const g = this.game;
     const hands = Array.from({ length: g.players }, (_, p) =>
       p === viewer

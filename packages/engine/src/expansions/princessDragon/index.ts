@@ -30,3 +30,5 @@ export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { PRINCESS_DRAGON_OPTIONS } from './options.js';
 export type { PrincessDragon } from './state.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { FairyMeepleView, FairyView, HuntView, PrincessDragonViewSlice } from './view.js';

@@ -43,6 +43,7 @@ import {
   princessFilter,
 } from './princess.js';
 import { explainPortal, portalActions } from './portal.js';
+import type { PrincessDragonViewSlice } from './view.js';
 
 export class PrincessDragon implements ExpansionInstance {
   readonly moveTypes = [M_FAIRY, M_PRINCESS, M_DRAGON];
@@ -167,7 +168,7 @@ export class PrincessDragon implements ExpansionInstance {
     if (index === this.fairyMeeple) this.fairyMeeple = -1;
   }
 
-  view(): Record<string, unknown> {
+  view(): PrincessDragonViewSlice {
     return { ...dragonView(this), ...fairyView(this) };
   }
 }

@@ -26,3 +26,5 @@ export const TOWER: ExpansionDef<Tower> = {
 // Re-exported so that the declaration files carry the option keys merged into `Options`.
 export { TOWER_OPTIONS } from './options.js';
 export type { Tower } from './state.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { TowerView, TowerViewSlice } from './view.js';
