@@ -252,7 +252,7 @@ describe('carcassonne play', () => {
     const config = { players: 3, seed: 21, expansions: ['halflings' as const] };
     const start = createGame(config);
     if (!start.ok) throw new Error(start.error.message);
-    const hand = (p: number) => ((viewOf(start.value, p).hands as (string[] | null)[])[p] ?? []).slice();
+    const hand = (p: number) => (viewOf(start.value, p).hands?.[p] ?? []).slice();
     const mine = hand(0);
     const theirs = [
       { player: 1, ids: hand(1) },
@@ -348,7 +348,7 @@ describe('readEntry', () => {
 
 describe('renderBoardText', () => {
   const catalog = BUILTIN.catalog();
-  const view: BoardView & Record<string, unknown> = {
+  const view: BoardView = {
     tiles: [
       { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 },
       { tile: 'BA/L', x: 1, y: 0, rotation: 0 },

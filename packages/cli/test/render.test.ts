@@ -92,26 +92,24 @@ describe('renderSvg', () => {
 
   it('T-2 T-3 draws each built tower with its height, tower meeples, pieces and prisoners in the legend', () => {
     const { rec, game } = replayFixture('tower-game.json');
-    const view = viewOf(game, -1) as ReturnType<typeof viewOf> & {
-      towers: { height: number; meeple: number | null }[];
-      prisoners: number[][];
-      towerPieces: number[];
-    };
+    const view = viewOf(game, -1);
+    const { towers, prisoners, towerPieces } = view;
+    if (!towers || !prisoners || !towerPieces) throw new Error('no Tower slice in the view');
     const root = parseXml(renderGame(rec, game, { cell: 80 }));
     const badges = byClass(root, 'tower-height');
-    const built = view.towers.filter((t) => t.height > 0);
+    const built = towers.filter((t) => t.height > 0);
     expect(built.length).toBeGreaterThan(3);
     expect(badges.map((b) => Number(b.children.find((c) => c.name === 'text')?.text)).sort()).toEqual(
       built.map((t) => t.height).sort(),
     );
     const onTowers = view.meeples.filter((m) => m.kind === 'tower').length;
-    expect(onTowers).toBe(view.towers.filter((t) => t.meeple !== null).length);
+    expect(onTowers).toBe(towers.filter((t) => t.meeple !== null).length);
     const legend =
       byClass(root, 'legend')[0]
         ?.children.filter((c) => c.name === 'text')
         .map((t) => t.text) ?? [];
-    view.prisoners.forEach((held, i) => {
-      expect(legend[i]).toContain(`${view.towerPieces[i]} tower pieces`);
+    prisoners.forEach((held, i) => {
+      expect(legend[i]).toContain(`${towerPieces[i]} tower pieces`);
       if (held.length > 0) expect(legend[i]).toContain(`holds ${held.map((o) => rec.players[o]).join(', ')}`);
     });
   });

@@ -14,7 +14,18 @@ export type { TileSets } from './tiles/catalog.js';
 export { Catalog, MAX_EXTRA_TILES } from './tiles/catalog.js';
 export type { Options, OptionError, OptionSpec, Presets } from './rules/options.js';
 export { Registry } from './rules/registry.js';
-export type { Halflings, PrincessDragon, Tower } from './expansions/index.js';
+export type {
+  FairyMeepleView,
+  FairyView,
+  Halflings,
+  HalflingsViewSlice,
+  HuntView,
+  PrincessDragon,
+  PrincessDragonViewSlice,
+  Tower,
+  TowerView,
+  TowerViewSlice,
+} from './expansions/index.js';
 export {
   BUILTIN,
   DEFAULT_OPTIONS,
@@ -68,8 +79,15 @@ export {
   MAX_PLAYERS,
   checkMoveWidths,
 } from './rules/game.js';
-export type { GameView, PlacedTileView, MeepleView } from './rules/view.js';
-export { viewOf } from './rules/view.js';
+export type {
+  BaseView,
+  ExpansionViews,
+  GameView,
+  PlacedTileView,
+  PlaceView,
+  MeepleView,
+} from './rules/view.js';
+export { expansionViews, viewOf } from './rules/view.js';
 export type { GameRecord, RecordAction, RecordError, Expectations, Replay } from './notation/record.js';
 export {
   RECORD_FORMAT,

@@ -6,9 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ExpansionId, Options } from '@carc/engine';
-import { createGame, MEEPLES_PER_PLAYER, unwrap, viewOf } from '@carc/engine';
-import type { Halflings } from '../src/expansions/halflings/state.js';
-import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
+import { createGame, HALFLINGS, MEEPLES_PER_PLAYER, PRINCESS_AND_DRAGON, unwrap, viewOf } from '@carc/engine';
 import { prng } from './playout.js';
 import { compareWithEngine } from './reference.js';
 
@@ -38,8 +36,8 @@ function play(
   t: Tally,
 ) {
   const g = unwrap(createGame({ players, seed, expansions, options, recordEvents: true }));
-  const hl = g.expansions.find((x) => x.moveTypes.includes(11)) as Halflings;
-  const pd = g.expansions.find((x) => x.moveTypes.includes(5)) as PrincessDragon | undefined;
+  const hl = g.expansion(HALFLINGS)!;
+  const pd = g.expansion(PRINCESS_AND_DRAGON);
   const triangles = hl.handCount.reduce((a, b) => a + b, 0) + hl.poolCount;
   const rand = prng(seed ^ 0x4a1f);
   const buf = new Int32Array(g.maxMoves);
@@ -86,12 +84,13 @@ function play(
     if (views) {
       // H-3: nobody sees another player's hand; everybody sees the hand sizes.
       for (let v = -1; v < players; v++) {
-        const view = viewOf(g, v) as unknown as { hands: (string[] | null)[]; handSizes: number[] };
-        view.hands.forEach((h, p) => {
+        const { hands, handSizes } = viewOf(g, v);
+        if (!hands || !handSizes) return fail('no Halflings slice in the view');
+        hands.forEach((h, p) => {
           if (p !== v && h !== null) fail(`player ${v} sees player ${p}'s hand`);
           if (p === v && h?.length !== hl.handCount[p]) fail(`player ${v} does not see their own hand`);
         });
-        if (JSON.stringify(view.handSizes) !== JSON.stringify(Array.from(hl.handCount))) fail('hand sizes');
+        if (JSON.stringify(handSizes) !== JSON.stringify(Array.from(hl.handCount))) fail('hand sizes');
       }
     }
     if (reference) {

@@ -49,8 +49,11 @@ describe('a plug-in expansion: inns (I-1)', () => {
         if (moveType(m) === g.moveCode('toast')) toasts++;
         g.play(m);
       }
-      const inns = (viewOf(g, -1) as { inns?: unknown[] }).inns ?? [];
+      // Its typed slice (merged into ExpansionViews from test/inn/inn.ts): the tiles with an inn.
+      const view = viewOf(g, -1);
+      const inns = view.inns ?? [];
       expect(inns.length).toBeLessThanOrEqual(4);
+      expect(inns).toEqual(view.tiles.filter((t) => t.tile === 'IN/R').map(({ x, y }) => ({ x, y })));
     }
     expect(toasts).toBeGreaterThan(0); // I-2 came up and round-tripped
   });

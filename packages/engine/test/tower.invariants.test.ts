@@ -5,9 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ExpansionId, Options } from '@carc/engine';
-import { createGame, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
-import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
-import type { Tower } from '../src/expansions/tower/state.js';
+import { createGame, MEEPLES_PER_PLAYER, PRINCESS_AND_DRAGON, TOWER, unwrap } from '@carc/engine';
 import { PIECES_BY_PLAYERS } from '../src/expansions/tower/state.js';
 import { prng } from './playout.js';
 import { compareWithEngine } from './reference.js';
@@ -39,8 +37,8 @@ function play(
   t: Tally,
 ) {
   const g = unwrap(createGame({ players, seed, expansions, options, recordEvents: true }));
-  const tw = g.expansions.find((x) => x.moveTypes.includes(6)) as Tower;
-  const pd = g.expansions.find((x) => x.moveTypes.includes(5)) as PrincessDragon | undefined;
+  const tw = g.expansion(TOWER)!;
+  const pd = g.expansion(PRINCESS_AND_DRAGON);
   const pieces0 = typeof options.towerPieces === 'number' ? options.towerPieces : PIECES_BY_PLAYERS[players];
   const tiles = 72 + 18 + (pd ? 30 : 0);
   const rand = prng(seed ^ 0x70e4);

@@ -427,10 +427,8 @@ class Session {
       const kind = g.catalog.kindOf(id);
       return kind === undefined ? undefined : g.catalog.def(kind);
     };
-    const hands = view.hands;
-    const own = Array.isArray(hands) ? (hands as unknown[])[this.human] : undefined;
-    if (Array.isArray(own)) {
-      const ids = own.map(String);
+    const ids = view.hands?.[this.human];
+    if (ids) {
       if (ids.length === 0) io.out('\nYour triangles: none left.\n');
       else if (view.phase === 'turn') {
         io.out('\nYour triangles, with the right angle in each corner (H-4):\n');
@@ -490,9 +488,8 @@ class Session {
         return `Phase 2${where} (B-6): type a number, or words such as "city", "road", "pass".`;
       }
       case 'dragon': {
-        const hunt = view.hunt as { step?: number } | undefined;
         return (
-          `The dragon hunts (D-7): step ${hunt?.step ?? '?'} of 6 is yours ` +
+          `The dragon hunts (D-7): step ${view.hunt?.step ?? '?'} of 6 is yours ` +
           `(${who(t, g.current)} placed the dragon tile). Type a number or n, e, s, w.`
         );
       }
@@ -597,9 +594,7 @@ class Session {
         : `Not possible: ${view.drawnTile ?? 'the tile'} fits ${at} in no rotation; at r0: ${ruleText(r.error)}`;
     }
     if (view.phase === 'turn') {
-      const hands = view.hands;
-      const own = Array.isArray(hands) ? ((hands as unknown[])[this.human] as unknown[] | null) : null;
-      const hand = Array.isArray(own) ? [...new Set(own.map(String))] : [];
+      const hand = [...new Set(view.hands?.[this.human] ?? [])];
       if (e.tile !== undefined && !hand.includes(e.tile)) {
         return `${e.tile} is not in your hand (${hand.join(', ') || 'empty'}).`;
       }
@@ -651,9 +646,9 @@ class Session {
   }
 
   private scoreTable(view: GameView): string {
-    const towers = Array.isArray(view.towerPieces) ? (view.towerPieces as unknown[]) : undefined;
-    const prisoners = Array.isArray(view.prisoners) ? (view.prisoners as unknown[]) : undefined;
-    const handSizes = Array.isArray(view.handSizes) ? (view.handSizes as unknown[]) : undefined;
+    const towers = view.towerPieces;
+    const prisoners = view.prisoners;
+    const handSizes = view.handSizes;
     const head = ['', 'player', 'score', 'meeples'];
     if (towers) head.push('tower pieces', 'prisoners held');
     if (handSizes) head.push('triangles');
@@ -669,7 +664,7 @@ class Session {
       if (towers) {
         row.push(String(towers[p] ?? 0));
         const held = prisoners?.[p];
-        row.push(Array.isArray(held) && held.length > 0 ? held.map((o) => `P${String(o)}`).join(' ') : '-');
+        row.push(held && held.length > 0 ? held.map((o) => `P${o}`).join(' ') : '-');
       }
       if (handSizes) row.push(String(handSizes[p] ?? 0));
       rows.push(row);
@@ -682,19 +677,10 @@ class Session {
         .trimEnd(),
     );
     const extra: string[] = [`tiles left in the pile: ${view.bag.size}`];
-    const dragon = view.dragon as { x?: number; y?: number } | null | undefined;
+    const { dragon, fairy } = view;
     if (view.expansions.includes('princess-and-dragon')) {
-      extra.push(
-        dragon && typeof dragon.x === 'number' && typeof dragon.y === 'number'
-          ? `dragon at ${cellName(dragon.x, dragon.y)}`
-          : 'dragon not in play yet',
-      );
-      const fairy = view.fairy as { x?: number; y?: number } | null | undefined;
-      extra.push(
-        fairy && typeof fairy.x === 'number' && typeof fairy.y === 'number'
-          ? `fairy at ${cellName(fairy.x, fairy.y)}`
-          : 'fairy off the board',
-      );
+      extra.push(dragon ? `dragon at ${cellName(dragon.x, dragon.y)}` : 'dragon not in play yet');
+      extra.push(fairy ? `fairy at ${cellName(fairy.x, fairy.y)}` : 'fairy off the board');
     }
     return `${lines.map((l) => `  ${l}`).join('\n')}\n  ${extra.join(', ')}\n`;
   }

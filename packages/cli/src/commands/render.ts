@@ -29,10 +29,10 @@ export function renderGame(
   const viewer = opts.viewer ?? -1;
   if (viewer >= game.players) throw new CliError(`--viewer must be a player from 0 to ${game.players - 1}`);
   const view = viewOf(game, viewer);
-  const hands = (view as { hands?: unknown }).hands;
-  const own = Array.isArray(hands) && viewer >= 0 ? (hands as unknown[])[viewer] : undefined;
+  // H-3: only the viewer's own hand is in their view (a spectator's shows none).
+  const own = viewer >= 0 ? view.hands?.[viewer] : undefined;
   return renderSvg(view, game.catalog, {
-    ...(Array.isArray(own) ? { hand: { player: viewer, tiles: own.map(String) } } : {}),
+    ...(own ? { hand: { player: viewer, tiles: own } } : {}),
     cell: opts.cell ?? 64,
     labels: opts.labels ?? true,
     legend: opts.legend ?? true,

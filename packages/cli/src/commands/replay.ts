@@ -1,6 +1,7 @@
 /** `carcassonne replay <record> [--check]`: the final state of a recorded game, and its expectations. */
 import type {
   Action,
+  ExpansionViews,
   Game,
   GameRecord,
   MeepleView,
@@ -9,7 +10,7 @@ import type {
   Registry,
   ScoreEvent,
 } from '@carc/engine';
-import { BUILTIN, redactRecord, scoreEvents, viewOf } from '@carc/engine';
+import { BUILTIN, expansionViews, redactRecord, scoreEvents, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -28,8 +29,11 @@ export interface ReplayOptions {
   registry?: Registry;
 }
 
-/** The final state of a replayed game, as printed. */
-export interface ReplayReport {
+/**
+ * The final state of a replayed game, as printed: after these fields, the expansions' slices of the
+ * spectator's view (the dragon, the fairy, towers, prisoners, hand sizes…), then the winners.
+ */
+export interface ReplayReport extends Partial<ExpansionViews> {
   players: string[];
   actions: number;
   phase: Phase;
@@ -47,9 +51,10 @@ export interface ReplayReport {
   /** The legal actions of the player to act. */
   legalActions: Action[];
   tiles: PlacedTileView[];
-  /** Expansions in play, and the fields they add to the view (dragon, fairy, set-aside tiles, hunt). */
+  /** Expansions in play. */
   expansions: string[];
-  [field: string]: unknown;
+  /** The player whose turn it is (during the dragon's hunt `toAct` is someone else), or -1. */
+  current: number;
 }
 
 const withoutType = (e: ScoreEvent): Omit<ScoreEvent, 'type'> => {
@@ -75,23 +80,9 @@ export function replayReport(rec: GameRecord, game: Game): ReplayReport {
     legalActions: game.legalActions(),
     tiles: view.tiles,
     expansions: view.expansions,
+    current: view.current,
+    ...expansionViews(game, -1),
   };
-  // Fields the expansions add to the view: the dragon, the fairy, set-aside tiles, the hunt.
-  const known = new Set([
-    'viewer',
-    'players',
-    'phase',
-    'toAct',
-    'scores',
-    'supply',
-    'drawnTile',
-    'tiles',
-    'meeples',
-    'bag',
-    'legalActions',
-    'expansions',
-  ]);
-  for (const [k, v] of Object.entries(view)) if (!known.has(k) && !(k in report)) report[k] = v;
   if (end?.type === 'end') report.winners = end.winners;
   return report;
 }

@@ -103,12 +103,9 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
     case 'princess':
       return `princess: send ${who(t, a.owner)}'s knight${number(a.meeple)} on ${featureName(t, a.x, a.y, a.corner, a.feature)} home`;
     case 'dragon': {
-      const d = t.view.dragon as { x?: number; y?: number } | null | undefined;
+      const d = t.view.dragon;
       const step = { n: [0, -1], e: [1, 0], s: [0, 1], w: [-1, 0] }[a.direction];
-      const to =
-        d && typeof d.x === 'number' && typeof d.y === 'number' && step
-          ? ` to ${cellName(d.x + (step[0] ?? 0), d.y + (step[1] ?? 0))}`
-          : '';
+      const to = d && step ? ` to ${cellName(d.x + (step[0] ?? 0), d.y + (step[1] ?? 0))}` : '';
       return `dragon ${DIRECTION_NAMES[a.direction] ?? a.direction}${to}`;
     }
     case 'tower': {
@@ -167,13 +164,7 @@ export const cornerOf = (rotation: number): CornerName =>
   (['nw', 'ne', 'se', 'sw'] as const)[Math.round(rotation / 90) & 3] ?? 'nw';
 
 function towerHeight(t: Table, x: number, y: number, corner?: CornerName): number {
-  const towers = t.view.towers;
-  if (!Array.isArray(towers)) return 0;
-  for (const raw of towers as unknown[]) {
-    const tw = raw as { x?: number; y?: number; corner?: string; height?: number };
-    if (tw.x === x && tw.y === y && tw.corner === corner && typeof tw.height === 'number') return tw.height;
-  }
-  return 0;
+  return t.view.towers?.find((tw) => tw.x === x && tw.y === y && tw.corner === corner)?.height ?? 0;
 }
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;

@@ -16,23 +16,13 @@ export interface TileLookup {
   def(kind: number): TileDef;
 }
 
-/** The parts of a view the renderer reads; scores and supply feed the legend. */
+/**
+ * The parts of a view the renderer reads; scores and supply feed the legend. The expansions' fields,
+ * when in play: the dragon (D-3) and the fairy with the meeple she is next to (D-14); the towers
+ * with their height (T-2), the tower pieces left (T-0) and the prisoners held (T-3).
+ */
 export type BoardView = Pick<GameView, 'tiles' | 'meeples'> &
-  Partial<Pick<GameView, 'scores' | 'supply'>> & {
-    /** D-3: the dragon's cell (The Princess & the Dragon), if in play. */
-    dragon?: unknown;
-    /** D-14: the fairy's tile and, with `next-follower`, the meeple she is next to. */
-    fairy?: unknown;
-    /** T-2: towers with their height (The Tower). */
-    towers?: unknown;
-    /** T-3: for each player, the owners of the prisoners they hold. */
-    prisoners?: unknown;
-    /** T-0: tower pieces left per player. */
-    towerPieces?: unknown;
-  };
-
-const isPoint = (v: unknown): v is { x: number; y: number; corner?: string } =>
-  typeof v === 'object' && v !== null && Number.isInteger((v as Pt).x) && Number.isInteger((v as Pt).y);
+  Partial<Pick<GameView, 'scores' | 'supply' | 'dragon' | 'fairy' | 'towers' | 'towerPieces' | 'prisoners'>>;
 
 export interface RenderOptions {
   /** Size of a cell in pixels (default 64). */
@@ -314,8 +304,8 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     x: ox + (p.x - minX + 0.5) * cell,
     y: oy + (p.y - minY + 0.5) * cell,
   });
-  if (isPoint(view.fairy)) {
-    const f = view.fairy as { x: number; y: number; meeple?: { x: number; y: number; feature: number } };
+  const f = view.fairy;
+  if (f) {
     let p = { x: cellCentre(f).x + cell * 0.28, y: cellCentre(f).y - cell * 0.28 };
     const m = f.meeple;
     const t = m && view.tiles.find((t) => t.x === m.x && t.y === m.y);
@@ -326,7 +316,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     }
     out.push(fairy(p, cell));
   }
-  if (isPoint(view.dragon)) out.push(dragon(cellCentre(view.dragon), cell));
+  if (view.dragon) out.push(dragon(cellCentre(view.dragon), cell));
 
   if (showLegend && scores) {
     const fs = num(Math.max(9, legendRow * 0.62));
@@ -341,11 +331,11 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
       const supply = view.supply?.[i];
       const extras: string[] = [];
       if (supply !== undefined) extras.push(`${supply} in supply`);
-      const pieces = Array.isArray(view.towerPieces) ? (view.towerPieces as unknown[])[i] : undefined;
-      if (typeof pieces === 'number') extras.push(`${pieces} tower pieces`);
-      const held = Array.isArray(view.prisoners) ? (view.prisoners as unknown[])[i] : undefined;
-      if (Array.isArray(held) && held.length > 0) {
-        extras.push(`holds ${held.map((o) => names[Number(o)] ?? `player ${Number(o) + 1}`).join(', ')}`);
+      const pieces = view.towerPieces?.[i];
+      if (pieces !== undefined) extras.push(`${pieces} tower pieces`);
+      const held = view.prisoners?.[i];
+      if (held && held.length > 0) {
+        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
       }
       const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`;
       rowsOut.push(
@@ -379,12 +369,7 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
 
 /** Height of the tower on the tile at (x, y) in the view (0 for a bare foundation or no data). */
 function towerHeight(view: BoardView, x: number, y: number, corner: string | undefined): number {
-  if (!Array.isArray(view.towers)) return 0;
-  for (const t of view.towers as unknown[]) {
-    const tw = t as { x?: number; y?: number; corner?: string; height?: number };
-    if (tw.x === x && tw.y === y && tw.corner === corner && typeof tw.height === 'number') return tw.height;
-  }
-  return 0;
+  return view.towers?.find((t) => t.x === x && t.y === y && t.corner === corner)?.height ?? 0;
 }
 
 /** The dragon (D-3): a red beast with wings, centred on p. */

@@ -14,7 +14,7 @@
  * Pure functions of a view and a tile lookup, like the SVG renderer: no Node APIs. Colour is ANSI
  * escapes, added only when asked; without it the characters are the same, plain ASCII.
  */
-import type { CornerName, TileDef } from '@carc/engine';
+import type { CornerName, PlaceView, TileDef } from '@carc/engine';
 import { boardBounds } from './bounds.js';
 import type { BoardView, TileLookup } from './svg.js';
 import type { Pt } from './tileArt.js';
@@ -453,14 +453,6 @@ interface CellContent {
   tiles: { glyph: Glyph; corner?: CornerName; x: number; y: number; q: number }[];
 }
 
-const pointOf = (v: unknown): { x: number; y: number; corner?: CornerName } | undefined => {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const o = v as { x?: unknown; y?: unknown; corner?: unknown };
-  if (!Number.isInteger(o.x) || !Number.isInteger(o.y)) return undefined;
-  const corner = CORNERS.find((c) => c === o.corner);
-  return { x: o.x as number, y: o.y as number, ...(corner ? { corner } : {}) };
-};
-
 /** Renders the board of `view` with coordinates along the edges. */
 export function renderBoardText(view: BoardView, tiles: TileLookup, opts: TextBoardOptions = {}): string {
   const marks = opts.marks ?? [];
@@ -512,19 +504,14 @@ export function renderBoardText(view: BoardView, tiles: TileLookup, opts: TextBo
   }
 
   // Towers: height beside the foundation (T2 … T9, T+ above nine).
-  if (Array.isArray(view.towers)) {
-    for (const raw of view.towers as unknown[]) {
-      const p = pointOf(raw);
-      const height = (raw as { height?: unknown }).height;
-      if (!p || typeof height !== 'number') continue;
-      const t = cells.get(key(p.x, p.y))?.tiles.find((tt) => tt.corner === p.corner);
-      if (!t || t.glyph.tower < 0) continue;
-      if (height === 0) continue;
-      put(p.x, p.y, t.glyph.tower, { ch: 'T', style: 'tower' });
-      const right = t.glyph.tower + 1;
-      if (right % CELL_W !== 0 && t.glyph.px[right]) {
-        put(p.x, p.y, right, { ch: height > 9 ? '+' : String(height), style: 'tower' });
-      }
+  for (const p of view.towers ?? []) {
+    const t = cells.get(key(p.x, p.y))?.tiles.find((tt) => tt.corner === p.corner);
+    if (!t || t.glyph.tower < 0) continue;
+    if (p.height === 0) continue;
+    put(p.x, p.y, t.glyph.tower, { ch: 'T', style: 'tower' });
+    const right = t.glyph.tower + 1;
+    if (right % CELL_W !== 0 && t.glyph.px[right]) {
+      put(p.x, p.y, right, { ch: p.height > 9 ? '+' : String(p.height), style: 'tower' });
     }
   }
 
@@ -545,8 +532,7 @@ export function renderBoardText(view: BoardView, tiles: TileLookup, opts: TextBo
   }
 
   // The neutral figures in a corner of their tile (or triangle).
-  const figure = (v: unknown, ch: string, style: Style) => {
-    const p = pointOf(v);
+  const figure = (p: PlaceView | null | undefined, ch: string, style: Style) => {
     if (!p) return;
     const order: CornerName[] = p.corner
       ? [p.corner]

@@ -13,9 +13,15 @@ import { PRINCESS_AND_DRAGON } from './princessDragon/index.js';
 import { TOWER } from './tower/index.js';
 
 export { HALFLINGS, PRINCESS_AND_DRAGON, TOWER };
-export type { Halflings } from './halflings/index.js';
-export type { PrincessDragon } from './princessDragon/index.js';
-export type { Tower } from './tower/index.js';
+export type { Halflings, HalflingsViewSlice } from './halflings/index.js';
+export type {
+  FairyMeepleView,
+  FairyView,
+  HuntView,
+  PrincessDragon,
+  PrincessDragonViewSlice,
+} from './princessDragon/index.js';
+export type { Tower, TowerView, TowerViewSlice } from './tower/index.js';
 
 /** Every expansion this program ships. */
 export const BUILTIN = new Registry([HALFLINGS, TOWER, PRINCESS_AND_DRAGON]);

@@ -171,7 +171,7 @@ describe('H-3 a record shown to a player', () => {
     const text = JSON.stringify(shown.value);
     expect(shown.value.seed).toBeUndefined();
     expect(shown.value.draws).toBeUndefined();
-    const hands = [0, 1, 2].map((p) => ((viewOf(game, p) as { hands?: string[][] }).hands ?? [])[p] ?? []);
+    const hands = [0, 1, 2].map((p) => viewOf(game, p).hands?.[p] ?? []);
     expect(shown.value.hand).toEqual(hands[1]);
     // Another player's triangles appear only once played (in the actions), never from their hand.
     for (const id of [...hands[0], ...hands[2]]) expect(text).not.toContain(`"${id}"`);

@@ -34,7 +34,7 @@ describe('determinize: what a player may not see is resampled, what they see is 
       return out.join(' ');
     };
     expect(drawsOf(a.clone())).not.toBe(drawsOf(b.clone()));
-    const hands = (d: Game, p: number) => JSON.stringify((viewOf(d, p) as { hands?: unknown[] }).hands?.[p]);
+    const hands = (d: Game, p: number) => JSON.stringify(viewOf(d, p).hands?.[p]);
     const others = [0, 1, 2].filter((p) => p !== viewer);
     expect(others.some((p) => hands(a, p) !== hands(g, p) || hands(b, p) !== hands(g, p))).toBe(true);
     // …and the real game is untouched.
@@ -112,7 +112,7 @@ describe('H-3 the deal', () => {
   test('hands are shuffled by the seed, and set-up triangles leave the set', () => {
     const handsOf = (seed: number) => {
       const g = unwrap(createGame({ players: 2, seed, expansions: ['halflings'] }));
-      return JSON.stringify([0, 1].map((p) => (viewOf(g, p) as { hands?: unknown[] }).hands?.[p]));
+      return JSON.stringify([0, 1].map((p) => viewOf(g, p).hands?.[p]));
     };
     expect(new Set([1, 2, 3, 4, 5].map(handsOf)).size).toBeGreaterThan(3);
     const setup = { tiles: [{ tile: 'H1-07', x: 0, y: 1, rotation: 0 as const }] };
@@ -120,8 +120,7 @@ describe('H-3 the deal', () => {
       const g = unwrap(
         createGame({ players: 6, seed, expansions: ['halflings'], setup, options: { halflingsHand: 4 } }),
       );
-      for (let p = 0; p < 6; p++)
-        expect((viewOf(g, p) as { hands?: string[][] }).hands?.[p]).not.toContain('H1-07');
+      for (let p = 0; p < 6; p++) expect(viewOf(g, p).hands?.[p]).not.toContain('H1-07');
     }
   });
 });

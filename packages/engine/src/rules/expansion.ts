@@ -20,7 +20,8 @@
  *    precise refusals (`moveTypes`: their codes);
  * 5. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
  * 6. scoring hooks: `featureValue` (change a feature's worth) and `onScored` (bonuses);
- * 7. its rules' ids in its module header, its view fields, and scenario records named by rule id;
+ * 7. its rules' ids in its module header, its view slice (fields merged into `ExpansionViews` by
+ *    `declare module`, each with its rule id), and scenario records named by rule id;
  * 8. its place in a registry: expansions/index.ts for the built-in ones, `BUILTIN.with(def)` (or
  *    `carcassonne replay --expansion module.js`) for others.
  */
@@ -31,6 +32,7 @@ import type { RuleError, RuleErrorCode } from './errors.js';
 import type { ScoreEvent } from './events.js';
 import type { Game, Phase } from './game.js';
 import type { OptionSpec, Options, Presets } from './options.js';
+import type { ExpansionViews } from './view.js';
 
 /** An expansion's id, as records and the command line name it (`tower`, `princess-and-dragon`…). */
 export type ExpansionId = string;
@@ -93,8 +95,11 @@ export interface ExpansionInstance {
   onMeepleRemoved?(index: number): void;
   /** Resamples what `viewer` cannot see (H-3: other players' hands) with the game's generator. */
   determinize?(viewer: number): void;
-  /** Fields this expansion adds to the view of `viewer` (-1: a spectator); hidden things only to their owner (H-3). */
-  view?(viewer: number): Record<string, unknown>;
+  /**
+   * Its slice of the view of `viewer` (-1: a spectator): fields it declared in `ExpansionViews`
+   * (rules/view.ts), no others; hidden things only to their owner (H-3).
+   */
+  view?(viewer: number): Partial<ExpansionViews>;
 }
 
 /** What the core counts differently under an expansion's rules (H-8, H-9, H-11). */

@@ -1,7 +1,21 @@
 /**
  * What a player (or a spectator) may see of a game: everything public, never the order of the tile
- * bag or the randomness that decides it (only counts by kind are public). Later rules add hidden
- * hands (H-3), which a view shows only to their owner.
+ * bag or the randomness that decides it (only counts by kind are public).
+ *
+ * A view is the base game's fields (`BaseView`) plus one typed slice per expansion in play. The core
+ * knows no expansion, so it declares `ExpansionViews` empty and each expansion adds its fields by
+ * declaration merging, the way options merge into `Options`:
+ *
+ *     declare module '../../rules/view.js' {
+ *       interface ExpansionViews {
+ *         towerPieces: number[]; // (each field with a doc comment naming its rule: T-0)
+ *       }
+ *     }
+ *
+ * (from outside src/: `declare module '@carc/engine'`, as test/inn/inn.ts does). Every slice field
+ * is optional in a `GameView`, since its expansion may not be in play. An expansion's `view` hook
+ * returns only fields it declared (`ExpansionInstance.view`), and shows hidden things only to their
+ * owner (H-3: a player sees their own triangles, a spectator nobody's).
  */
 import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
@@ -31,7 +45,15 @@ export interface MeepleView {
   meeple: number;
 }
 
-export interface GameView {
+/** A position on the board: a cell, and the corner of the triangle in it for a triangle (H-1). */
+export interface PlaceView {
+  x: number;
+  y: number;
+  corner?: CornerName;
+}
+
+/** The base game's part of every view. */
+export interface BaseView {
   /** Whose view this is: a player index, or -1 for a spectator. */
   viewer: number;
   players: number;
@@ -53,8 +75,23 @@ export interface GameView {
   expansions: string[];
   /** The player whose turn it is (during the dragon's hunt `toAct` is someone else), or -1. */
   current: number;
-  /** Fields the expansions add (D: `dragon`, `fairy`, `setAside`, `hunt`). */
-  [field: string]: unknown;
+}
+
+/**
+ * The fields expansions add to a view, each declared by its expansion (`declare module`, see the
+ * header) with a doc comment naming its rule. Empty here: the core knows no expansion.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ExpansionViews {}
+
+/** A view: the base fields, and the slice of each expansion in play (absent otherwise). */
+export type GameView = BaseView & Partial<ExpansionViews>;
+
+/** The expansions' slices of the view of `viewer`, in registry order. */
+export function expansionViews(game: Game, viewer: number): Partial<ExpansionViews> {
+  const out: Partial<ExpansionViews> = {};
+  for (const x of game.expansions) if (x.view) Object.assign(out, x.view(viewer));
+  return out;
 }
 
 /** Builds the view of `viewer` (a player index, or -1 for a spectator). */
@@ -103,6 +140,6 @@ export function viewOf(game: Game, viewer: number): GameView {
     legalActions: mayAct ? game.legalActions() : [],
     expansions: [...game.expansionIds],
     current: game.isOver ? -1 : game.current,
-    ...Object.assign({}, ...game.expansions.map((x) => x.view?.(viewer) ?? {})),
+    ...expansionViews(game, viewer),
   };
 }

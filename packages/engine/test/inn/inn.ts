@@ -14,8 +14,10 @@ import type {
   ActionSpec,
   ExpansionDef,
   ExpansionInstance,
+  ExpansionViews,
   Game,
   OptionSpec,
+  Point,
   RuleError,
   RuleId,
 } from '@carc/engine';
@@ -36,6 +38,10 @@ declare module '@carc/engine' {
   }
   interface RuleErrorCodes {
     'inn/no-inn': true;
+  }
+  interface ExpansionViews {
+    /** I-1: the cells of the tiles with an inn, in the order they were placed. */
+    inns: Point[];
   }
 }
 
@@ -133,9 +139,9 @@ export class Inns implements ExpansionInstance {
   }
 
   /** The view slice: where the inns are. */
-  view(): Record<string, unknown> {
+  view(): Pick<ExpansionViews, 'inns'> {
     const { board, catalog, grid } = this.game;
-    const inns: { x: number; y: number }[] = [];
+    const inns: Point[] = [];
     for (let slot = 0; slot < board.slotCount; slot++) {
       if (INN_ROADS[catalog.def(board.slotKind[slot]).id] !== undefined) {
         inns.push(grid.point(board.slotCell[slot]));

@@ -33,3 +33,5 @@ export { HALFLINGS_OPTIONS } from './options.js';
 export type { Halflings } from './state.js';
 export type { CropMeeple } from './vocabulary.js';
 export { CROP_MEEPLES } from './vocabulary.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { HalflingsViewSlice } from './view.js';

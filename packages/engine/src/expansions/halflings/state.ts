@@ -28,6 +28,7 @@ import { MAX_HAND } from './options.js';
 import { CROP_CIRCLE_STATE, CropCircle, vineyardBonus } from './symbols.js';
 import { triangleKinds } from './tiles.js';
 import { handSlotBits } from './vocabulary.js';
+import type { HalflingsViewSlice } from './view.js';
 
 /** Most triangles one hand can hold (the largest `halflings-hand`, H-3). */
 const HAND_CAP = MAX_HAND;
@@ -343,7 +344,7 @@ export class Halflings implements ExpansionInstance {
     vineyardBonus(this.game, root, event);
   }
 
-  view(viewer: number): Record<string, unknown> {
+  view(viewer: number): HalflingsViewSlice {
     const g = this.game;
     const hands = Array.from({ length: g.players }, (_, p) =>
       p === viewer

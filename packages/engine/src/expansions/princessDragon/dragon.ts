@@ -14,11 +14,12 @@ import { M_MEEPLE, encodeMove, moveType, movePayload } from '../../rules/actions
 import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import type { CornerName } from '../../geometry/edges.js';
-import type { Point } from '../../types.js';
+import type { PlaceView } from '../../rules/view.js';
 import type { Step } from '../../rules/expansion.js';
 import type { PrincessDragon } from './state.js';
 import type { Direction } from './vocabulary.js';
 import { DIRECTIONS } from './vocabulary.js';
+import type { PrincessDragonViewSlice } from './view.js';
 
 /** D-6: a dragon tile drawn before the first volcano does not come into play now. */
 export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {
@@ -171,16 +172,18 @@ export function explainDragon(pd: PrincessDragon, move: number): RuleError | und
   return ruleError('dragon/blocked', `the dragon cannot move ${dir}: ${reason}`, 'D-7');
 }
 
-export function dragonView(pd: PrincessDragon): { dragon: Point | null; setAside: string[]; hunt?: object } {
+export function dragonView(
+  pd: PrincessDragon,
+): Pick<PrincessDragonViewSlice, 'dragon' | 'setAside' | 'hunt'> {
   const g = pd.game;
   const setAside: string[] = [];
   for (let i = 0; i < pd.setAsideCount; i++) setAside.push(g.catalog.def(pd.setAside[i]).id);
-  const out: { dragon: Point | null; setAside: string[]; hunt?: object } = {
+  const out: Pick<PrincessDragonViewSlice, 'dragon' | 'setAside' | 'hunt'> = {
     dragon: pd.dragonUnit < 0 ? null : unitPlace(pd, pd.dragonUnit),
     setAside,
   };
   if (g.phaseName === 'dragon') {
-    const visited: Point[] = [];
+    const visited: PlaceView[] = [];
     for (let i = 0; i < pd.visitedCount; i++) visited.push(unitPlace(pd, pd.visited[i]));
     out.hunt = { step: pd.huntStep + 1, visited };
   }

@@ -19,6 +19,7 @@ import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { PrincessDragon } from './state.js';
+import type { PrincessDragonViewSlice } from './view.js';
 
 const onTile = (pd: PrincessDragon) => pd.game.options.fairyPlacement === 'on-tile';
 
@@ -155,7 +156,7 @@ export function explainFairy(pd: PrincessDragon, move: number): RuleError | unde
   return undefined;
 }
 
-export function fairyView(pd: PrincessDragon): { fairy: object | null } {
+export function fairyView(pd: PrincessDragon): Pick<PrincessDragonViewSlice, 'fairy'> {
   const g = pd.game;
   if (pd.fairySlot < 0) return { fairy: null };
   const seg = pd.fairyMeeple < 0 ? -1 : g.meepleSeg[pd.fairyMeeple];
@@ -164,7 +165,12 @@ export function fairyView(pd: PrincessDragon): { fairy: object | null } {
   return {
     fairy: {
       ...at,
-      meeple: { player: g.meepleOwner(pd.fairyMeeple), ...g.segmentPlace(seg), feature: g.graph.local[seg] },
+      meeple: {
+        player: g.meepleOwner(pd.fairyMeeple),
+        ...g.segmentPlace(seg),
+        feature: g.graph.local[seg],
+        meeple: g.meepleNumber(pd.fairyMeeple),
+      },
     },
   };
 }

@@ -30,3 +30,5 @@ export { PRINCESS_DRAGON_OPTIONS } from './options.js';
 export type { PrincessDragon } from './state.js';
 export type { Direction } from './vocabulary.js';
 export { DIRECTIONS } from './vocabulary.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { FairyMeepleView, FairyView, HuntView, PrincessDragonViewSlice } from './view.js';

@@ -46,6 +46,7 @@ import {
   princessFilter,
 } from './princess.js';
 import { explainPortal, portalActions } from './portal.js';
+import type { PrincessDragonViewSlice } from './view.js';
 
 export class PrincessDragon implements ExpansionInstance {
   /** Its action types' codes in this game's moves. */
@@ -172,7 +173,7 @@ export class PrincessDragon implements ExpansionInstance {
     if (index === this.fairyMeeple) this.fairyMeeple = -1;
   }
 
-  view(): Record<string, unknown> {
+  view(): PrincessDragonViewSlice {
     return { ...dragonView(this), ...fairyView(this) };
   }
 }

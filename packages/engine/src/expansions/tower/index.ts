@@ -25,3 +25,5 @@ export const TOWER: ExpansionDef<Tower> = {
 export { TOWER_OPTIONS } from './options.js';
 export { TOWER_ACTIONS } from './vocabulary.js';
 export type { Tower } from './state.js';
+// …and the view fields merged into `ExpansionViews`.
+export type { TowerView, TowerViewSlice } from './view.js';

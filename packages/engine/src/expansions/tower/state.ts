@@ -26,6 +26,7 @@ import { K_TOWER } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { buildActions, captureStep, playBuild, towerAction, towerCandidate, explainTower } from './build.js';
 import { playRansom, ransomAction, ransomActions, ransomCandidate, explainRansom } from './prisoners.js';
+import type { TowerView, TowerViewSlice } from './view.js';
 
 /** T-0: pieces per player by player count. */
 export const PIECES_BY_PLAYERS = [10, 10, 10, 9, 7, 6, 5];
@@ -116,9 +117,9 @@ export class Tower implements ExpansionInstance {
     return explainTower(this, move) ?? explainRansom(this, move);
   }
 
-  view(): Record<string, unknown> {
+  view(): TowerViewSlice {
     const g = this.game;
-    const towers = [];
+    const towers: TowerView[] = [];
     for (let i = 0; i < this.towerCount; i++) {
       const seg = this.towers[i];
       let top: number | null = null;
