@@ -45,7 +45,7 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
       game.play(buf[(rng >>> 0) % count]!);
       decisions++;
     }
-    tiles += game.placedCount;
+    tiles += game.state.placedCount;
     if (i % 500 === 0) sampleMemory();
   }
   return { decisions, tiles, ms: performance.now() - start };
@@ -69,7 +69,7 @@ function placementRate(): { perSecond: number; meanPlacements: number } {
   while (performance.now() - start < 1000) {
     for (const p of positions) {
       // The placement phase lists the placements computed at the draw; recompute them the way a draw does.
-      total += p.collectPlacements(p.drawn, buf, 0, (c, q) => c * 4 + q);
+      total += p.state.collectPlacements(p.state.drawn, buf, 0, (c, q) => c * 4 + q);
       runs++;
     }
   }
@@ -87,7 +87,7 @@ function stateBytes(expansions: GameConfig['expansions']): number {
     if (typeof o !== 'object' || o === null || seen.has(o) || depth > 3) return 0;
     seen.add(o);
     if (ArrayBuffer.isView(o)) return o.byteLength;
-    if (o === g.catalog || o === g.grid) return 0; // shared, never copied
+    if (o === g.catalog || o === g.state.grid) return 0; // shared, never copied
     return Object.values(o).reduce((s: number, v) => s + size(v, depth + 1), 0);
   };
   return size(g.clone(), 0);

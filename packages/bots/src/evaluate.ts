@@ -36,10 +36,10 @@
  *
  * At the end of the game every term but the scores is 0, so the evaluation is the exact margin.
  *
- * Implementation notes: reads the engine's public state arrays (feature graph, board, meeples) and
- * allocates nothing: per-root "seen" marks live in scratch arrays reused across calls. The
- * expansions' state is reached through `game.expansions` by shape (the dragon's unit, the fairy, the
- * tower's prisoners), as the engine exports no accessor for it.
+ * Implementation notes: reads the engine's state read-only (`game.state`: feature graph, board,
+ * meeples) and allocates nothing: per-root "seen" marks live in scratch arrays reused across calls.
+ * The expansions' state (the dragon's unit, the fairy, the tower's prisoners) is read typed through
+ * `game.expansion(PRINCESS_AND_DRAGON)` and `game.expansion(TOWER)`; the game is never changed.
  */
 import type { Game } from '@carc/engine';
 import { FEATURE_KINDS, MEEPLES_PER_PLAYER, PRINCESS_AND_DRAGON, TOWER, movePayload } from '@carc/engine';
@@ -97,7 +97,7 @@ export function evaluateFairy(
   if (game.options.fairyPlacement === 'on-tile') return NaN;
   if (game.expansion(PRINCESS_AND_DRAGON) === undefined) return NaN;
   const meeple = movePayload(move);
-  if (game.meepleSeg[meeple]! < 0) return NaN;
+  if (game.state.meepleSeg[meeple]! < 0) return NaN;
   context.dragon = w.dragon;
   return margin(totalsOf(game, w, meeple), player, game.players);
 }
@@ -126,8 +126,8 @@ function marks(size: number): void {
 /** Tiles still to be placed: the drawn one (if any) and the bag, bounded by an `endAfter` limit. */
 export function tilesLeft(game: Game): number {
   if (game.isOver) return 0;
-  const inBag = game.bagCount + (game.drawnTile === undefined ? 0 : 1);
-  return Math.max(0, Math.min(inBag, game.endAfter - game.placedCount));
+  const inBag = game.state.bagCount + (game.drawnTile === undefined ? 0 : 1);
+  return Math.max(0, Math.min(inBag, game.state.endAfter - game.state.placedCount));
 }
 
 /** Chance that a city with `ends` open ends gets completed with `left` tiles to come. */
@@ -139,10 +139,10 @@ function closeChance(ends: number, left: number, w: Weights): number {
 
 /** Estimated points of the feature with root r (see the module header), and whether it is complete. */
 function featureValue(game: Game, r: number, left: number, w: Weights): number {
-  const graph = game.graph;
+  const graph = game.state.graph;
   const kind = graph.kind[r]!;
   if (kind === K_ROAD || kind === K_CITY) {
-    const count = game.countTiles ? graph.tiles[r]! : graph.cells[r]!;
+    const count = game.state.countTiles ? graph.tiles[r]! : graph.cells[r]!;
     const ends = graph.openEnds[r]!;
     if (kind === K_ROAD) return ends === 0 ? count : count + w.growth * ends * Math.min(1, left / 10);
     const pennants = graph.pennants[r]!;
@@ -153,9 +153,9 @@ function featureValue(game: Game, r: number, left: number, w: Weights): number {
     return unfinished * (1 + closeChance(ends, left, w));
   }
   if (kind === K_MONASTERY) {
-    const board = game.board;
+    const board = game.state.board;
     const c = board.slotCell[graph.slot[r]!]!;
-    const ring = game.grid.ringDelta;
+    const ring = game.state.grid.ringDelta;
     let around = 0;
     let tiles = board.cellTiles[c]!;
     for (let i = 0; i < 8; i++) {
@@ -163,7 +163,7 @@ function featureValue(game: Game, r: number, left: number, w: Weights): number {
       if (n !== 0) around++;
       tiles += n;
     }
-    const now = game.monasteryTiles ? tiles : 1 + around;
+    const now = game.state.monasteryTiles ? tiles : 1 + around;
     if (around === 8) return now;
     return now + (8 - around) * w.monasteryFill * Math.min(1, left / 24);
   }
@@ -173,7 +173,7 @@ function featureValue(game: Game, r: number, left: number, w: Weights): number {
 
 /** Completed cities a field touches, plus the completion chances of the unfinished ones. */
 function fieldCities(game: Game, r: number, left: number, w: Weights): number {
-  const { graph, board, catalog } = game;
+  const { graph, board, catalog } = game.state;
   const mark = ++scratch.cityEpoch;
   const seen = scratch.cityMark;
   let sum = 0;
@@ -197,25 +197,25 @@ function fieldCities(game: Game, r: number, left: number, w: Weights): number {
 
 /** Chance that the feature with root r is scored before the end of the game (fields: never). */
 function scoreChance(game: Game, r: number, left: number, w: Weights): number {
-  const kind = game.graph.kind[r]!;
-  if (kind === K_ROAD || kind === K_CITY) return closeChance(game.graph.openEnds[r]!, left, w);
+  const kind = game.state.graph.kind[r]!;
+  if (kind === K_ROAD || kind === K_CITY) return closeChance(game.state.graph.openEnds[r]!, left, w);
   if (kind !== K_MONASTERY) return 0;
-  const c = game.board.slotCell[game.graph.slot[r]!]!;
-  const ring = game.grid.ringDelta;
+  const c = game.state.board.slotCell[game.state.graph.slot[r]!]!;
+  const ring = game.state.grid.ringDelta;
   let empty = 0;
-  for (let i = 0; i < 8; i++) if (game.board.cellTiles[c + ring[i]!] === 0) empty++;
+  for (let i = 0; i < 8; i++) if (game.state.board.cellTiles[c + ring[i]!] === 0) empty++;
   return closeChance(empty, left, w);
 }
 
 /** Whether the feature with root r is complete (B-7): it scores now and its meeples come back. */
 function isComplete(game: Game, r: number): boolean {
-  const graph = game.graph;
+  const graph = game.state.graph;
   const kind = graph.kind[r]!;
   if (kind === K_ROAD || kind === K_CITY) return graph.openEnds[r] === 0;
   if (kind !== K_MONASTERY) return false;
-  const c = game.board.slotCell[graph.slot[r]!]!;
-  const ring = game.grid.ringDelta;
-  for (let i = 0; i < 8; i++) if (game.board.cellTiles[c + ring[i]!] === 0) return false;
+  const c = game.state.board.slotCell[graph.slot[r]!]!;
+  const ring = game.state.grid.ringDelta;
+  for (let i = 0; i < 8; i++) if (game.state.board.cellTiles[c + ring[i]!] === 0) return false;
   return true;
 }
 
@@ -230,7 +230,7 @@ function dragonTilesLeft(game: Game): number {
     dragonKinds.set(game.catalog, kinds);
   }
   let n = 0;
-  for (let i = 0; i < game.bagCount; i++) n += kinds[game.bag[i]!]!;
+  for (let i = 0; i < game.state.bagCount; i++) n += kinds[game.state.bag[i]!]!;
   return n;
 }
 
@@ -257,9 +257,9 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
   const totals = scratch.totals;
   for (let q = 0; q < P; q++) totals[q] = game.scores[q]!;
   const left = tilesLeft(game);
-  const frac = left / Math.max(1, left + game.placedCount);
+  const frac = left / Math.max(1, left + game.state.placedCount);
   const meepleCost = w.meeple * frac;
-  const graph = game.graph;
+  const graph = game.state.graph;
   marks(graph.parent.length);
   const rootMark = ++scratch.rootEpoch;
   const seen = scratch.rootMark;
@@ -273,16 +273,16 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
   context.fairyUnit = -1;
   if (pd !== undefined && pd.dragonOn && pd.dragonUnit >= 0 && left > 0) {
     context.risk = Math.min(1, 0.25 * dragonTilesLeft(game) + (pd.huntPending ? 1 : 0));
-    const c = game.units.cellOf(pd.dragonUnit);
-    context.dragonX = game.grid.x(c);
-    context.dragonY = game.grid.y(c);
+    const c = game.state.units.cellOf(pd.dragonUnit);
+    context.dragonX = game.state.grid.x(c);
+    context.dragonY = game.state.grid.y(c);
     context.fairyUnit =
       fairyMeeple === FAIRY_STAYS
         ? pd.fairyUnit
-        : game.units.ofSlot(game.graph.slot[game.meepleSeg[fairyMeeple]!]!);
+        : game.state.units.ofSlot(game.state.graph.slot[game.state.meepleSeg[fairyMeeple]!]!);
   }
 
-  const meepleSeg = game.meepleSeg;
+  const meepleSeg = game.state.meepleSeg;
   for (let i = 0; i < meepleSeg.length; i++) {
     const seg = meepleSeg[i]!;
     if (seg < 0) {
@@ -316,18 +316,19 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
 
 /** The fairy's term for the player of her meeple on segment `seg` (see the module header). */
 function fairyTerm(game: Game, seg: number, w: Readonly<Weights>): number {
-  if (game.graph.kind[seg] === K_TOWER || game.isOver) return 0;
+  if (game.state.graph.kind[seg] === K_TOWER || game.isOver) return 0;
   const left = context.left;
   const bonus = game.options.fairyBonus === '5' ? 5 : 3;
   if (left === 0) return bonus;
   const turnPoint = game.options.fairyBonus === '1+3' ? 1 : 0;
-  return w.fairyKeep * (turnPoint + bonus * scoreChance(game, game.graph.find(seg), left, w));
+  return w.fairyKeep * (turnPoint + bonus * scoreChance(game, game.state.graph.find(seg), left, w));
 }
 
 /** The dragon's danger (D-7) to an unprotected meeple on segment `seg`, from `context`. */
 function danger(game: Game, seg: number): number {
-  const c = game.board.slotCell[game.graph.slot[seg]!]!;
-  const d = Math.abs(game.grid.x(c) - context.dragonX) + Math.abs(game.grid.y(c) - context.dragonY);
+  const c = game.state.board.slotCell[game.state.graph.slot[seg]!]!;
+  const d =
+    Math.abs(game.state.grid.x(c) - context.dragonX) + Math.abs(game.state.grid.y(c) - context.dragonY);
   return d < 7 ? (context.dragon * context.risk * (7 - d)) / 7 : 0;
 }
 
@@ -340,7 +341,8 @@ function meepleBurden(game: Game, seg: number, r: number): number {
   if (isComplete(game, r)) return 0;
   const cost = context.meepleCost;
   if (context.risk <= 0) return cost;
-  if (context.fairyUnit >= 0 && game.units.contains(context.fairyUnit, game.graph.slot[seg]!)) return cost;
+  if (context.fairyUnit >= 0 && game.state.units.contains(context.fairyUnit, game.state.graph.slot[seg]!))
+    return cost;
   return cost + danger(game, seg);
 }
 
@@ -365,33 +367,33 @@ export function evaluate(game: Game, player: number, w: Readonly<Weights> = DEFA
  * of her new unit and comes back to those of her old one.
  */
 function fairyMoved(game: Game, meeple: number, after: Float64Array, w: Readonly<Weights>): void {
-  const seg = game.meepleSeg[meeple]!;
+  const seg = game.state.meepleSeg[meeple]!;
   if (context.fairyOwner >= 0) after[context.fairyOwner]! -= context.fairyValue;
   after[Math.floor(meeple / MEEPLES_PER_PLAYER)]! += fairyTerm(game, seg, w);
   if (context.risk <= 0) return;
-  const graph = game.graph;
+  const graph = game.state.graph;
   const from = context.fairyUnit;
-  const to = game.units.ofSlot(graph.slot[seg]!);
-  const meepleSeg = game.meepleSeg;
+  const to = game.state.units.ofSlot(graph.slot[seg]!);
+  const meepleSeg = game.state.meepleSeg;
   const dangers = scratch.dangers;
   for (let i = 0; i < meepleSeg.length; i++) {
     const d = dangers[i]!;
     if (d === 0) continue;
     const slot = graph.slot[meepleSeg[i]!]!;
-    const was = from >= 0 && game.units.contains(from, slot);
-    const now = game.units.contains(to, slot);
+    const was = from >= 0 && game.state.units.contains(from, slot);
+    const now = game.state.units.contains(to, slot);
     if (was !== now) after[Math.floor(i / MEEPLES_PER_PLAYER)]! += was ? -d : d;
   }
 }
 
 /** Fills `scratch.dangers` for `fairyMoved`: once per position rather than once per fairy move. */
 function meepleDangers(game: Game): void {
-  const meepleSeg = game.meepleSeg;
+  const meepleSeg = game.state.meepleSeg;
   if (scratch.dangers.length < meepleSeg.length) scratch.dangers = new Float64Array(meepleSeg.length);
   const dangers = scratch.dangers;
   for (let i = 0; i < meepleSeg.length; i++) {
     const s = meepleSeg[i]!;
-    dangers[i] = s < 0 || isComplete(game, game.graph.find(s)) ? 0 : danger(game, s);
+    dangers[i] = s < 0 || isComplete(game, game.state.graph.find(s)) ? 0 : danger(game, s);
   }
 }
 
@@ -416,7 +418,7 @@ export function evaluateMeeples(
   const base = margin(totals, player, P);
   if (scratch.after.length < P) scratch.after = new Float64Array(P);
   const after = scratch.after;
-  const graph = game.graph;
+  const graph = game.state.graph;
   let dangersKnown = false;
   for (let i = 0; i < n; i++) {
     const seg = segs[i]!;

@@ -46,6 +46,8 @@ export class Lookahead {
    */
   private readonly copies: (Game | undefined)[] = [];
   /** simpleScores' scratch: the simple moves' segments (-1: pass) and their indices. */
+  private readonly one = new Int32Array(1);
+  private readonly oneOut = new Float64Array(1);
   private segs = new Int32Array(0);
   private index = new Int32Array(0);
   private simple = new Float64Array(0);
@@ -71,7 +73,7 @@ export class Lookahead {
   /** `g` copied into scratch copy `slot`. */
   private copy(g: Game, slot: number): Game {
     const c = this.copies[slot];
-    if (c !== undefined && c.grid === g.grid && c.scripted === g.scripted && c !== g) return g.cloneInto(c);
+    if (c !== undefined && g.sameLineage(c) && c.state.scripted === g.state.scripted) return g.cloneInto(c);
     const fresh = g.clone();
     this.copies[slot] = fresh;
     return fresh;
@@ -182,7 +184,7 @@ export class Lookahead {
     }
     let free = false;
     for (let i = me * MEEPLES_PER_PLAYER; i < (me + 1) * MEEPLES_PER_PLAYER; i++)
-      free ||= g.meepleSeg[i] === -1;
+      free ||= g.state.meepleSeg[i] === -1;
     const nextFollower = g.options.fairyPlacement !== 'on-tile';
     const M_FAIRY = g.moveCode('fairy');
     let k = 0;
@@ -201,27 +203,17 @@ export class Lookahead {
   }
 
   /**
-   * The value for `me` of a phase-2 move scored without a copy: pass (the position itself) or a meeple put
-   * on the board and taken back. NaN for any other move.
+   * The value for `me` of a phase-2 move scored without a copy: pass (the position itself), a meeple
+   * (evaluated as if on the board: the one-move form of `simpleScores`) or the fairy. NaN for any
+   * other move, and for a meeple when none is in supply. The game is only read.
    */
   simpleScore(g: Game, me: number, move: number): number {
     const type = moveType(move);
     if (type === M_PASS) return evaluate(g, me, this.weights);
     if (type === g.moveCode('fairy')) return evaluateFairy(g, me, move, this.weights);
-    if (type !== M_MEEPLE) return NaN;
-    const seg = movePayload(move);
-    // The engine's deployMeeple (B-6) without its event: first free meeple, supply, feature totals.
-    let i = me * MEEPLES_PER_PLAYER;
-    const end = i + MEEPLES_PER_PLAYER;
-    while (i < end && g.meepleSeg[i] !== -1) i++;
-    if (i === end) return NaN;
-    g.meepleSeg[i] = seg;
-    g.supply[me]!--;
-    g.graph.addMeeple(seg, me);
-    const v = evaluate(g, me, this.weights);
-    g.graph.removeMeeple(seg, me);
-    g.supply[me]!++;
-    g.meepleSeg[i] = -1;
-    return v;
+    if (type !== M_MEEPLE || g.state.supply[me] === 0) return NaN;
+    this.one[0] = movePayload(move);
+    evaluateMeeples(g, me, this.one, 1, this.oneOut, this.weights);
+    return this.oneOut[0]!;
   }
 }

@@ -272,14 +272,14 @@ export class MctsBot implements Bot {
   private dragonStep(game: Game, buf: Int32Array, n: number): number {
     const from = dragonUnit(game);
     const mover = game.toAct;
-    const seg = game.meepleSeg;
+    const seg = game.state.meepleSeg;
     let best = buf[0]!;
     let bestV = -Infinity;
     for (let i = 0; i < n; i++) {
-      const u = game.units.step(from, movePayload(buf[i]!));
+      const u = game.state.units.step(from, movePayload(buf[i]!));
       let v = this.rng.float();
       for (let m = 0; m < seg.length; m++) {
-        if (seg[m]! < 0 || !game.units.contains(u, game.graph.slot[seg[m]!]!)) continue;
+        if (seg[m]! < 0 || !game.state.units.contains(u, game.state.graph.slot[seg[m]!]!)) continue;
         v += Math.floor(m / MEEPLES_PER_PLAYER) === mover ? -1 : 1;
       }
       if (v > bestV) {

@@ -6,11 +6,8 @@
  * which everything the player cannot see (the order of future draws, the other players' face-down
  * triangles, H-3) is resampled from a seed. A determinization is the only way a bot looks ahead.
  *
- * Implementation notes: `determinize` also puts the copy's remaining tiles in a canonical order
- * (sorted by kind) before anything is drawn from it. The engine stores the bag as an array whose
- * order is a by-product of past draws; nobody sees that order, but the copy's draws depend on it.
- * Sorting makes a sample a function of what the player sees and of the seed only, so two games that
- * look the same to the player give a bot the same samples (and so the same choice).
+ * The engine's determinization is a function of what the player sees and of the seed only, so two
+ * games that look the same to the player give a bot the same samples (and so the same choice).
  */
 import type { Action, Game, GameView } from '@carc/engine';
 import { viewOf } from '@carc/engine';
@@ -57,10 +54,8 @@ export function seatOf(game: Game, player: number): Seat {
     legalMoves: (out) => (game.toAct === player ? game.legalMoves(out) : 0),
     toAction: (move) => game.toAction(move),
     determinize: (seed, reuse) => {
-      const into = reuse !== undefined && reuse.grid === game.grid && reuse !== game ? reuse : undefined;
-      const copy = game.determinize(player, seed >>> 0, into);
-      copy.bag.subarray(0, copy.bagCount).sort();
-      return copy;
+      const into = reuse !== undefined && game.sameLineage(reuse) ? reuse : undefined;
+      return game.determinize(player, seed >>> 0, into);
     },
   };
 }

@@ -26,11 +26,19 @@ describe('evaluate', () => {
       const g = newGame({ players: 2, seed: 400 + e, expansions });
       for (let step = 0; step < 12 && !g.isOver; step++) {
         playRandomly(g, 9, step * 13 + e);
-        const before = JSON.stringify([Array.from(g.meepleSeg), Array.from(g.graph.meeples), g.bagCount]);
+        const before = JSON.stringify([
+          Array.from(g.state.meepleSeg),
+          Array.from(g.state.graph.meeples),
+          g.state.bagCount,
+        ]);
         expect(evaluate(g, 0)).toBeCloseTo(-evaluate(g, 1), 9);
-        expect(JSON.stringify([Array.from(g.meepleSeg), Array.from(g.graph.meeples), g.bagCount])).toBe(
-          before,
-        );
+        expect(
+          JSON.stringify([
+            Array.from(g.state.meepleSeg),
+            Array.from(g.state.graph.meeples),
+            g.state.bagCount,
+          ]),
+        ).toBe(before);
       }
     }
   });
@@ -53,7 +61,7 @@ describe('evaluate', () => {
             const fast = look.simpleScore(g, me, move);
             const copy = g.clone();
             copy.play(move);
-            if (copy.discardCount !== g.discardCount) continue; // B-5 changes the tiles left
+            if (copy.state.discardCount !== g.state.discardCount) continue; // B-5 changes the tiles left
             expect(fast).toBeCloseTo(evaluate(copy, me), 9);
             checked++;
             if (moveType(move) === M_MEEPLE) meeples++;

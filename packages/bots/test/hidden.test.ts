@@ -39,7 +39,7 @@ function twins(g: Game, player: number): [Game, Game] {
   const a = g.determinize(player, 101);
   const b = g.determinize(player, 202);
   // Also store b's remaining tiles in another order: nobody sees that order either.
-  b.bag.subarray(0, b.bagCount).reverse();
+  b.state.bag.subarray(0, b.state.bagCount).reverse();
   return [a, b];
 }
 

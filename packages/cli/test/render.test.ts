@@ -66,7 +66,7 @@ describe('renderSvg', () => {
     // The legend lists players and scores.
     const legend = byClass(root, 'legend')[0];
     expect(legend?.children.filter((c) => c.name === 'text').map((t) => t.text)).toEqual(
-      rec.players.map((p, i) => `${p}: ${game.scores[i]} (${game.supply[i]} in supply)`),
+      rec.players.map((p, i) => `${p}: ${game.scores[i]} (${game.state.supply[i]} in supply)`),
     );
   });
 
@@ -122,7 +122,7 @@ describe('renderSvg', () => {
       t.children.some((c) => c.name === 'title' && c.text.includes('corner')),
     );
     expect(triangles.length).toBeGreaterThanOrEqual(8);
-    const xs = game.board.slotCount;
+    const xs = game.state.board.slotCount;
     expect(tiles).toHaveLength(xs);
     const minX = Math.min(...tiles.map((t) => Number(t.attrs['data-x'])));
     const minY = Math.min(...tiles.map((t) => Number(t.attrs['data-y'])));

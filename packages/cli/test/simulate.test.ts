@@ -17,17 +17,17 @@ describe('random games', () => {
     for (let seed = 100; seed < 120; seed++) {
       const { game, discarded, moves } = playRandomGame(seed, 2, true);
       expect(game.isOver).toBe(true);
-      expect(game.bagCount).toBe(0);
+      expect(game.state.bagCount).toBe(0);
       const draws = game.events.filter((e) => e.type === 'draw').length;
       const discards = game.events.filter((e) => e.type === 'discard').length;
       expect(draws).toBe(71);
       expect(discards).toBe(discarded);
-      expect(game.placedCount + discards).toBe(71);
-      expect(game.placedCount).toBe(game.events.filter((e) => e.type === 'place').length);
-      expect(moves).toBeGreaterThanOrEqual(2 * game.placedCount);
+      expect(game.state.placedCount + discards).toBe(71);
+      expect(game.state.placedCount).toBe(game.events.filter((e) => e.type === 'place').length);
+      expect(moves).toBeGreaterThanOrEqual(2 * game.state.placedCount);
       for (const s of game.scores) expect(s).toBeGreaterThanOrEqual(0);
       // Final scoring returned every meeple (B-9).
-      expect(Array.from(game.supply)).toEqual([7, 7]);
+      expect(Array.from(game.state.supply)).toEqual([7, 7]);
       const end = game.events[game.events.length - 1];
       expect(end?.type).toBe('end');
     }

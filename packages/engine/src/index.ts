@@ -70,15 +70,13 @@ export {
 } from './rules/actions.js';
 export type { Events, GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rules/errors.js';
-export type { GameConfig, Phase, Phases, TilePlacement, MeeplePlacement } from './rules/game.js';
-export {
-  Game,
-  MAX_TILES,
-  MEEPLES_PER_PLAYER,
-  MIN_PLAYERS,
-  MAX_PLAYERS,
-  checkMoveWidths,
-} from './rules/game.js';
+export type { GameConfig, TilePlacement, MeeplePlacement } from './rules/config.js';
+export { MAX_TILES, checkMoveWidths } from './rules/config.js';
+export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.js';
+export type { Phase, Phases } from './rules/phases.js';
+export type { ReadonlyState } from './rules/game.js';
+export { Game } from './rules/game.js';
+export type { GameState } from './rules/state.js';
 export type {
   BaseView,
   ExpansionViews,

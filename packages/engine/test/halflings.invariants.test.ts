@@ -58,28 +58,31 @@ function play(
       let onBoard = 0;
       let away = 0;
       for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++) {
-        if (g.meepleSeg[i] >= 0) onBoard++;
-        if (g.meepleSeg[i] === -2) away++;
+        if (g.state.meepleSeg[i] >= 0) onBoard++;
+        if (g.state.meepleSeg[i] === -2) away++;
       }
-      if (onBoard + away + g.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not conserved`);
+      if (onBoard + away + g.state.supply[p] !== MEEPLES_PER_PLAYER)
+        fail(`player ${p}: meeples not conserved`);
       if (g.scores[p] < 0) fail(`player ${p}: negative score (B-10)`);
     }
     // Triangles are conserved: in hands, in the draft pool, on the board (H-3, H-4).
     let onBoard = 0;
-    for (let s = 0; s < g.board.slotCount; s++) if (g.catalog.triangle[g.board.slotKind[s]] === 1) onBoard++;
+    for (let s = 0; s < g.state.board.slotCount; s++)
+      if (g.catalog.triangle[g.state.board.slotKind[s]] === 1) onBoard++;
     const inHands = hl.handCount.reduce((a, b) => a + b, 0);
     const draftOver = g.phaseName !== 'draft' && g.turn > 0;
     if (!draftOver && inHands + hl.poolCount + onBoard !== triangles) fail('triangles not conserved');
     if (draftOver && hl.poolCount !== 0) fail('undrafted triangles were not returned to the box');
     // H-1: a cell holds a square or two complementary triangles.
-    for (let s = 0; s < g.board.slotCount; s++) {
-      const c = g.board.slotCell[s];
-      if (g.board.cellTiles[c] === 2 && g.catalog.triangle[g.board.slotKind[s]] === 0)
+    for (let s = 0; s < g.state.board.slotCount; s++) {
+      const c = g.state.board.slotCell[s];
+      if (g.state.board.cellTiles[c] === 2 && g.catalog.triangle[g.state.board.slotKind[s]] === 0)
         fail('a square shares a cell');
     }
     if (pd && pd.dragonUnit >= 0) {
-      for (const seg of g.meepleSeg)
-        if (seg >= 0 && g.units.contains(pd.dragonUnit, g.graph.slot[seg])) fail('a meeple on the dragon');
+      for (const seg of g.state.meepleSeg)
+        if (seg >= 0 && g.state.units.contains(pd.dragonUnit, g.state.graph.slot[seg]))
+          fail('a meeple on the dragon');
     }
     if (views) {
       // H-3: nobody sees another player's hand; everybody sees the hand sizes.
@@ -110,7 +113,7 @@ function play(
     check(index % 25 === 0);
   }
   // H-6: the game ends on the last normal tile; triangles may stay in hand.
-  if (g.bagCount !== 0) fail('the pile is not empty at the end');
+  if (g.state.bagCount !== 0) fail('the pile is not empty at the end');
   t.games++;
 }
 

@@ -200,7 +200,7 @@ function shuffledPile(seed: number, extra: readonly string[]): string[] {
 
 /** Everything a game's future depends on, as a string (big arrays sparsely: index:value). */
 function snapshot(g: Game): string {
-  const { board, graph } = g;
+  const { board, graph } = g.state;
   const n = graph.count;
   const s = board.slotCount;
   const sparse = (a: ArrayLike<number>, none: number) => {
@@ -218,11 +218,11 @@ function snapshot(g: Game): string {
       .map((a) => head(a, n)),
     meeples: head(graph.meeples, n * g.players),
     scores: Array.from(g.scores),
-    meepleSeg: Array.from(g.meepleSeg),
-    supply: Array.from(g.supply),
-    bag: head(g.bag, g.bagCount),
-    rng: Array.from(g.rng),
-    turn: [g.placedCount, g.current, g.phaseName, g.drawn, g.lastSlot],
+    meepleSeg: Array.from(g.state.meepleSeg),
+    supply: Array.from(g.state.supply),
+    bag: head(g.state.bag, g.state.bagCount),
+    rng: Array.from(g.state.rng),
+    turn: [g.state.placedCount, g.current, g.phaseName, g.state.drawn, g.state.lastSlot],
     legal: g.legalActions(),
   });
 }

@@ -406,9 +406,9 @@ describe('B-5 discards, seen in the events', () => {
     ]);
     expect(g.drawnTile).toBe('BA/L');
     expect(g.toAct).toBe(1);
-    expect(g.bagCount).toBe(0);
+    expect(g.state.bagCount).toBe(0);
     // Tiles: 3 placed (start, setup, RFr) + 1 discarded + 1 drawn = the 5 of the game.
-    expect(g.board.slotCount + 1 + 1).toBe(5);
+    expect(g.state.board.slotCount + 1 + 1).toBe(5);
   });
 
   test('B-5 B-9 when the last tile fits nowhere the game ends', () => {
@@ -432,7 +432,7 @@ describe('B-5 discards, seen in the events', () => {
       draws: ['BA/Cccc+', 'BA/L'],
     });
     expect(g.drawnTile).toBe('BA/L');
-    expect(g.bagCount).toBe(0);
-    expect(g.board.slotCount).toBe(2); // 2 placed + 1 drawn + 1 discarded = 4 tiles
+    expect(g.state.bagCount).toBe(0);
+    expect(g.state.board.slotCount).toBe(2); // 2 placed + 1 drawn + 1 discarded = 4 tiles
   });
 });

@@ -69,7 +69,7 @@ export function playout(
     : undefined;
   if (rg) {
     rg.current = g.current;
-    if (g.drawn >= 0) rg.takeDraws([g.catalog.def(g.drawn)], false);
+    if (g.state.drawn >= 0) rg.takeDraws([g.catalog.def(g.state.drawn)], false);
     else rg.finish();
   }
 
@@ -115,20 +115,20 @@ export function playout(
   const checkCheap = () => {
     // Meeple conservation: on the board + in supply = 7 each; the graph's counts agree.
     const onBoard = new Array<number>(players).fill(0);
-    g.meepleSeg.forEach((seg, i) => {
+    g.state.meepleSeg.forEach((seg, i) => {
       if (seg >= 0) onBoard[Math.floor(i / MEEPLES_PER_PLAYER)]++;
     });
     for (let p = 0; p < players; p++) {
-      if (onBoard[p] + g.supply[p] !== MEEPLES_PER_PLAYER) {
-        fail(`player ${p}: ${onBoard[p]} meeples on the board + ${g.supply[p]} in supply != 7`);
+      if (onBoard[p] + g.state.supply[p] !== MEEPLES_PER_PLAYER) {
+        fail(`player ${p}: ${onBoard[p]} meeples on the board + ${g.state.supply[p]} in supply != 7`);
       }
     }
     const graphPer = new Array<number>(players).fill(0);
     let graphTotal = 0;
-    for (let s = 0; s < g.graph.count; s++) {
-      if (g.graph.parent[s] !== s) continue;
-      graphTotal += g.graph.meepleTotal[s];
-      for (let p = 0; p < players; p++) graphPer[p] += g.graph.meeples[s * players + p];
+    for (let s = 0; s < g.state.graph.count; s++) {
+      if (g.state.graph.parent[s] !== s) continue;
+      graphTotal += g.state.graph.meepleTotal[s];
+      for (let p = 0; p < players; p++) graphPer[p] += g.state.graph.meeples[s * players + p];
     }
     const boardTotal = onBoard.reduce((a, b) => a + b, 0);
     if (graphTotal !== boardTotal)
@@ -140,10 +140,10 @@ export function playout(
     // Tile conservation: placed + discarded + left in the bag + drawn = all tiles.
     for (; eventsRead < g.events.length; eventsRead++)
       if (g.events[eventsRead].type === 'discard') discarded++;
-    const accounted = g.board.slotCount + discarded + g.bagCount + (g.drawn >= 0 ? 1 : 0);
+    const accounted = g.state.board.slotCount + discarded + g.state.bagCount + (g.state.drawn >= 0 ? 1 : 0);
     if (accounted !== totalTiles) fail(`tiles: ${accounted} accounted for, ${totalTiles} in the game`);
-    if (g.board.slotCount !== 1 + (config.setup?.tiles?.length ?? 0) + g.placedCount) {
-      fail(`slotCount ${g.board.slotCount} vs placedCount ${g.placedCount}`);
+    if (g.state.board.slotCount !== 1 + (config.setup?.tiles?.length ?? 0) + g.state.placedCount) {
+      fail(`slotCount ${g.state.board.slotCount} vs placedCount ${g.state.placedCount}`);
     }
     // Scores: never below 0 (B-10), never falling in the base game.
     for (let p = 0; p < players; p++) {
@@ -174,8 +174,8 @@ export function playout(
     const same = (a: readonly number[], b: readonly number[]) => a.join(',') === b.join(',');
     if (!same(Array.from(g.scores), rg.scores))
       fail(`scores ${Array.from(g.scores)}, reference ${rg.scores}`);
-    if (!same(Array.from(g.supply), rg.supply))
-      fail(`supply ${Array.from(g.supply)}, reference ${rg.supply}`);
+    if (!same(Array.from(g.state.supply), rg.supply))
+      fail(`supply ${Array.from(g.state.supply)}, reference ${rg.supply}`);
     const norm = (ms: PlacedMeeple[]) =>
       ms
         .map((x) => `${x.player}:${x.slot}/${x.local}`)
@@ -205,17 +205,18 @@ export function playout(
   // The end (B-9): every tile drawn and placed or discarded, no move left, every meeple home.
   if (g.phaseName !== 'over') fail(`phase ${g.phaseName} at the end`);
   if (g.legalMoves(buf) !== 0 || g.legalActions().length !== 0) fail('legal moves after the end');
-  if (g.bagCount !== 0 || g.drawn !== -1) fail(`bag ${g.bagCount}, drawn ${g.drawn} at the end`);
-  if (g.board.slotCount + discarded !== totalTiles) {
-    fail(`${g.board.slotCount} placed + ${discarded} discarded != ${totalTiles}`);
+  if (g.state.bagCount !== 0 || g.state.drawn !== -1)
+    fail(`bag ${g.state.bagCount}, drawn ${g.state.drawn} at the end`);
+  if (g.state.board.slotCount + discarded !== totalTiles) {
+    fail(`${g.state.board.slotCount} placed + ${discarded} discarded != ${totalTiles}`);
   }
   for (let p = 0; p < players; p++)
-    if (g.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p} meeples not home`);
+    if (g.state.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p} meeples not home`);
   if (checks.reference !== 'none') checkReference();
   return {
     moves,
     scores: Array.from(g.scores),
-    tilesPlaced: g.board.slotCount,
+    tilesPlaced: g.state.board.slotCount,
     discarded,
     referenceChecks,
   };

@@ -5,8 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { GameConfig, Options } from '@carc/engine';
-import { createGame, MEEPLES_PER_PLAYER, unwrap } from '@carc/engine';
-import type { PrincessDragon } from '../src/expansions/princessDragon/state.js';
+import { createGame, MEEPLES_PER_PLAYER, PRINCESS_AND_DRAGON, unwrap } from '@carc/engine';
 import { prng } from './playout.js';
 import { compareWithEngine } from './reference.js';
 
@@ -49,7 +48,7 @@ function play(
     recordEvents: true,
   };
   const g = unwrap(createGame(config));
-  const pd = g.expansions[0] as PrincessDragon;
+  const pd = g.expansion(PRINCESS_AND_DRAGON)!;
   const rand = prng(seed ^ 0x5eed);
   const buf = new Int32Array(g.maxMoves);
   const moves: number[] = [];
@@ -73,31 +72,35 @@ function play(
     for (let p = 0; p < players; p++) {
       let onBoard = 0;
       for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++)
-        if (g.meepleSeg[i] >= 0) onBoard++;
-      if (onBoard + g.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not conserved`);
+        if (g.state.meepleSeg[i] >= 0) onBoard++;
+      if (onBoard + g.state.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not conserved`);
       if (g.scores[p] < 0) fail(`player ${p}: negative score (B-10)`);
     }
     // D-8: nothing shares a cell with the dragon (the house rule `protects-only` lets the dragon
     // rest on the fairy's tile, which may keep meeples there).
     if (pd.dragonUnit >= 0 && g.options.fairyBlocksDragon === 'blocks') {
-      for (const seg of g.meepleSeg) {
-        if (seg >= 0 && g.units.contains(pd.dragonUnit, g.graph.slot[seg]))
+      for (const seg of g.state.meepleSeg) {
+        if (seg >= 0 && g.state.units.contains(pd.dragonUnit, g.state.graph.slot[seg]))
           fail('a meeple shares a tile with the dragon (D-8)');
       }
     }
-    if (pd.dragonUnit >= 0 && g.board.cellTiles[g.units.cellOf(pd.dragonUnit)] === 0)
+    if (pd.dragonUnit >= 0 && g.state.board.cellTiles[g.state.units.cellOf(pd.dragonUnit)] === 0)
       fail('the dragon stands on an empty cell');
     if (g.options.dragon === 'off' && pd.dragonUnit >= 0) fail('the dragon is in play although switched off');
     // D-19: the fairy is next to one meeple on the board, on its tile, or alone on a tile.
     if (pd.fairyMeeple >= 0) {
-      const seg = g.meepleSeg[pd.fairyMeeple];
+      const seg = g.state.meepleSeg[pd.fairyMeeple];
       if (seg < 0) fail('the fairy is next to a meeple that is not on the board');
-      if (g.graph.slot[seg] !== pd.fairySlot) fail('the fairy is not on the tile of her meeple');
+      if (g.state.graph.slot[seg] !== pd.fairySlot) fail('the fairy is not on the tile of her meeple');
     }
-    if (pd.fairySlot >= g.board.slotCount) fail('the fairy stands on no tile');
+    if (pd.fairySlot >= g.state.board.slotCount) fail('the fairy stands on no tile');
     // Tiles: placed + discarded + pile + drawn + set aside = all.
     const accounted =
-      g.board.slotCount + g.discardCount + g.bagCount + (g.drawn >= 0 ? 1 : 0) + pd.setAsideCount;
+      g.state.board.slotCount +
+      g.state.discardCount +
+      g.state.bagCount +
+      (g.state.drawn >= 0 ? 1 : 0) +
+      pd.setAsideCount;
     if (accounted !== TILES) fail(`${accounted} tiles accounted for, ${TILES} in the game`);
     if (g.phaseName === 'dragon' && g.toAct !== (g.current + pd.huntStep) % players)
       fail('wrong player moves the dragon (D-7)');
@@ -118,7 +121,7 @@ function play(
   }
   if (g.legalMoves(buf) !== 0) fail('legal moves after the end');
   for (let p = 0; p < players; p++)
-    if (g.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not home`);
+    if (g.state.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not home`);
   tally.games++;
   return moves;
 }
@@ -164,15 +167,15 @@ describe('D-3..D-19 invariant playouts with The Princess & the Dragon', () => {
       for (let i = 0; i < 120 && !g.isOver; i++) g.play(buf[rand() % g.legalMoves(buf)]);
       const before = JSON.stringify({
         s: Array.from(g.scores),
-        m: Array.from(g.meepleSeg),
-        x: (g.expansions[0] as PrincessDragon).view(),
+        m: Array.from(g.state.meepleSeg),
+        x: g.expansion(PRINCESS_AND_DRAGON)!.view(),
       });
       const c = g.clone();
       while (!c.isOver) c.play(buf[rand() % c.legalMoves(buf)]);
       const after = JSON.stringify({
         s: Array.from(g.scores),
-        m: Array.from(g.meepleSeg),
-        x: (g.expansions[0] as PrincessDragon).view(),
+        m: Array.from(g.state.meepleSeg),
+        x: g.expansion(PRINCESS_AND_DRAGON)!.view(),
       });
       expect(after).toBe(before);
     }

@@ -424,7 +424,7 @@ export function referencePlacements(layout: Layout, def: TileDef): Spot[] {
 // Reading a game's state (data only: slot arrays, segment numbering, catalog definitions)
 
 export function gameTiles(game: Game): PlacedTile[] {
-  const { board, catalog, grid } = game;
+  const { board, catalog, grid } = game.state;
   const out: PlacedTile[] = [];
   for (let slot = 0; slot < board.slotCount; slot++) {
     const c = board.slotCell[slot];
@@ -435,8 +435,8 @@ export function gameTiles(game: Game): PlacedTile[] {
 
 /** Slot and local feature of every segment, from the slots' first segments and the definitions' lengths. */
 export function segmentOwners(game: Game): { slot: Int32Array; local: Int32Array } {
-  const { board, catalog } = game;
-  const count = game.graph.count;
+  const { board, catalog } = game.state;
+  const count = game.state.graph.count;
   const slotOf = new Int32Array(count).fill(-1);
   const localOf = new Int32Array(count).fill(-1);
   for (let slot = 0; slot < board.slotCount; slot++) {
@@ -454,7 +454,7 @@ export function segmentOwners(game: Game): { slot: Int32Array; local: Int32Array
 export function gameMeeples(game: Game): PlacedMeeple[] {
   const owners = segmentOwners(game);
   const out: PlacedMeeple[] = [];
-  game.meepleSeg.forEach((seg, i) => {
+  game.state.meepleSeg.forEach((seg, i) => {
     if (seg < 0) return;
     out.push({ player: Math.floor(i / MEEPLES), slot: owners.slot[seg], local: owners.local[seg] });
   });
@@ -468,7 +468,7 @@ export function gameMeeples(game: Game): PlacedMeeple[] {
  */
 export function compareWithEngine(game: Game): string[] {
   const diffs: string[] = [];
-  const graph = game.graph;
+  const graph = game.state.graph;
   const tiles = gameTiles(game);
   const ref = referenceFeatures(tiles, gameMeeples(game), game.players);
   diffs.push(...ref.problems.map((p) => `reference: ${p}`));
@@ -540,7 +540,7 @@ export function compareWithEngine(game: Game): string[] {
     }
     eq('meepleTotal', graph.meepleTotal[r], sum);
     if (f.kind === 'field') {
-      const engineCities = fieldCities(game, r)
+      const engineCities = fieldCities(game.state, r)
         .map((c) => rootToRef[c])
         .sort((a, b) => a - b);
       const refCities = [...f.cities].sort((a, b) => a - b);

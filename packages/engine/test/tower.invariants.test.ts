@@ -63,8 +63,8 @@ function play(
         lastRansomTurn = g.turn;
       }
       if (e.type === 'removed' && e.rule === 'D-7' && e.feature >= 0) {
-        const slot = g.board.sideSlot[g.grid.cell(e.x, e.y)! * 4];
-        if (slot >= 0 && g.catalog.def(g.board.slotKind[slot]).features[e.feature]?.kind === 'tower')
+        const slot = g.state.board.sideSlot[g.state.grid.cell(e.x, e.y)! * 4];
+        if (slot >= 0 && g.catalog.def(g.state.board.slotKind[slot]).features[e.feature]?.kind === 'tower')
           t.eatenOnTowers++;
       }
     }
@@ -73,12 +73,13 @@ function play(
       let onBoard = 0;
       let held = 0;
       for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++) {
-        if (g.meepleSeg[i] >= 0) onBoard++;
-        if (g.meepleSeg[i] === -2) held++;
-        if ((g.meepleSeg[i] === -2) !== tw.captor[i] >= 0) fail(`meeple ${i}: prison record disagrees`);
+        if (g.state.meepleSeg[i] >= 0) onBoard++;
+        if (g.state.meepleSeg[i] === -2) held++;
+        if ((g.state.meepleSeg[i] === -2) !== tw.captor[i] >= 0) fail(`meeple ${i}: prison record disagrees`);
         if (tw.captor[i] === p) fail(`player ${p} holds their own meeple`);
       }
-      if (onBoard + held + g.supply[p] !== MEEPLES_PER_PLAYER) fail(`player ${p}: meeples not conserved`);
+      if (onBoard + held + g.state.supply[p] !== MEEPLES_PER_PLAYER)
+        fail(`player ${p}: meeples not conserved`);
       if (g.scores[p] < 0) fail(`player ${p}: negative score (B-10)`);
     }
     // T-5: no two players hold each other's meeples.
@@ -95,18 +96,25 @@ function play(
       const seg = tw.towers[i];
       built += tw.height[seg];
       // T-1, T-4: a meeple stands only on a tower with pieces, and at most one.
-      if (g.graph.meepleTotal[seg] > 1) fail('two meeples on one tower');
-      if (g.graph.meepleTotal[seg] > 0 && tw.height[seg] === 0) fail('a meeple on a bare foundation (T-1)');
+      if (g.state.graph.meepleTotal[seg] > 1) fail('two meeples on one tower');
+      if (g.state.graph.meepleTotal[seg] > 0 && tw.height[seg] === 0)
+        fail('a meeple on a bare foundation (T-1)');
     }
     const supplyPieces = tw.pieces.reduce((a, b) => a + b, 0);
     if (built + supplyPieces !== pieces0 * players)
       fail(`pieces: ${built} built + ${supplyPieces} in supply`);
     const setAside = pd ? pd.setAsideCount : 0;
-    const accounted = g.board.slotCount + g.discardCount + g.bagCount + (g.drawn >= 0 ? 1 : 0) + setAside;
+    const accounted =
+      g.state.board.slotCount +
+      g.state.discardCount +
+      g.state.bagCount +
+      (g.state.drawn >= 0 ? 1 : 0) +
+      setAside;
     if (accounted !== tiles) fail(`${accounted} tiles accounted for, ${tiles} in the game`);
     if (pd && pd.dragonUnit >= 0) {
-      for (const seg of g.meepleSeg)
-        if (seg >= 0 && g.units.contains(pd.dragonUnit, g.graph.slot[seg])) fail('a meeple on the dragon');
+      for (const seg of g.state.meepleSeg)
+        if (seg >= 0 && g.state.units.contains(pd.dragonUnit, g.state.graph.slot[seg]))
+          fail('a meeple on the dragon');
     }
     if (reference) {
       const diffs = compareWithEngine(g);

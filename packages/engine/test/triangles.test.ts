@@ -35,7 +35,7 @@ const place = (x: number, y: number, rotation: 0 | 90 | 180 | 270): Action => ({
   rotation,
 });
 const PASS: Action = { type: 'pass' };
-const scores = (events: GameEvent[]) => events.filter((e): e is ScoreEvent => e.type === 'score');
+const scores = (events: readonly GameEvent[]) => events.filter((e): e is ScoreEvent => e.type === 'score');
 const placements = (g: Game) =>
   g
     .legalActions()
@@ -45,7 +45,7 @@ const spots = (g: Game) => g.legalActions().flatMap((a) => (a.type === 'meeple' 
 
 /** Root of feature `f` of the tile at (x, y) (and corner, for a triangle). */
 const rootOf = (g: Game, x: number, y: number, f: number, corner?: 'nw' | 'ne' | 'se' | 'sw') =>
-  g.graph.find(unwrap(g.locateFeature(x, y, corner, f)));
+  g.state.graph.find(unwrap(g.state.locateFeature(x, y, corner, f)));
 
 describe('H-1 H-2 placement of triangles', () => {
   test('H-2 a short side matches like a square edge', () => {
@@ -72,7 +72,7 @@ describe('H-1 H-2 placement of triangles', () => {
     const city = start({ players: 2, setup, draws: [TRIANGLES.cityD.id] });
     expect(placements(city).filter((p) => p.startsWith('0,-1,'))).toEqual(['0,-1,0']);
     play(city, place(0, -1, 0));
-    expect(city.board.cellTiles[city.grid.cell(0, -1)!]).toBe(2);
+    expect(city.state.board.cellTiles[city.state.grid.cell(0, -1)!]).toBe(2);
   });
 
   test('H-1 only the complementary corner: the other corners, a square, a third triangle are refused', () => {
@@ -124,14 +124,16 @@ describe('H-8 cities and roads score per occupied cell', () => {
     play(g, place(0, -1, 90), { type: 'meeple', x: 0, y: -1, feature: 0 });
     play(g, place(0, -2, 180), PASS);
     const city = rootOf(g, 0, 0, 1);
-    expect(g.graph.openEnds[city]).toBe(1); // the long side of the lone triangle faces its gap (H-7)
-    expect([g.graph.tiles[city], g.graph.cells[city], g.graph.pennants[city]]).toEqual([3, 3, 1]);
+    expect(g.state.graph.openEnds[city]).toBe(1); // the long side of the lone triangle faces its gap (H-7)
+    expect([g.state.graph.tiles[city], g.state.graph.cells[city], g.state.graph.pennants[city]]).toEqual([
+      3, 3, 1,
+    ]);
     play(g, place(0, -2, 0));
     expect(spots(g)).not.toContain(0); // the city is player 0's (B-6); its field is free
     expect(spots(g)).toContain(1);
     play(g, PASS);
-    expect(g.graph.openEnds[city]).toBe(0);
-    expect([g.graph.tiles[city], g.graph.cells[city]]).toEqual([4, 3]);
+    expect(g.state.graph.openEnds[city]).toBe(0);
+    expect([g.state.graph.tiles[city], g.state.graph.cells[city]]).toEqual([4, 3]);
     const [s] = scores(g.events);
     expect(s).toMatchObject({
       kind: 'city',
@@ -180,7 +182,7 @@ describe('H-7 a triangular gap leaves a road or city open', () => {
     });
     play(g, place(1, 0, 0), { type: 'meeple', x: 1, y: 0, feature: 0 });
     const road = rootOf(g, 0, 0, 0);
-    expect(g.graph.openEnds[road]).toBe(1);
+    expect(g.state.graph.openEnds[road]).toBe(1);
     expect(g.phaseName).toBe('over');
     const [s] = scores(g.events);
     // B-9: incomplete road, 1 per cell: (-1,0), (0,0), (1,0).
@@ -193,7 +195,7 @@ describe('H-7 a triangular gap leaves a road or city open', () => {
     // faces the gap. Final scoring: incomplete city, 1 per cell, 2 cells, no pennant.
     const g = start({ players: 2, draws: [TRIANGLES.cityND.id] });
     play(g, place(0, -1, 180), { type: 'meeple', x: 0, y: -1, feature: 0 });
-    expect(g.graph.openEnds[rootOf(g, 0, 0, 1)]).toBe(1);
+    expect(g.state.graph.openEnds[rootOf(g, 0, 0, 1)]).toBe(1);
     const [s] = scores(g.events);
     expect(s).toMatchObject({ kind: 'city', final: true, complete: false, tiles: 2, cells: 2, points: 2 });
   });
@@ -231,7 +233,7 @@ describe('H-10 a triangular gap breaks a field', () => {
     expect(rootOf(g, -1, 1, 1)).not.toBe(rootOf(g, 1, 1, 1));
     expect(rootOf(g, 0, 1, 1, 'nw')).toBe(rootOf(g, -1, 1, 1));
     // The triangle's city cap completed the big city; its field (F1) is free.
-    expect(g.graph.openEnds[rootOf(g, 0, 0, 0)]).toBe(0);
+    expect(g.state.graph.openEnds[rootOf(g, 0, 0, 0)]).toBe(0);
     expect(spots(g)).toEqual([0, 1]);
     play(g, { type: 'meeple', x: 0, y: 1, corner: 'nw', feature: 1 });
     // B-9: F1 (player 0) and F2 (player 1) each touch the completed city: 3 points each.
@@ -298,7 +300,7 @@ describe('H-9 monasteries count occupied cells', () => {
     expect(s).toMatchObject({ kind: 'monastery', rule: 'B-7', final: false, complete: true, points: 9 });
     expect(s.at).toHaveLength(9);
     expect(Array.from(g.scores)).toEqual([9, 0]);
-    expect(Array.from(g.supply)).toEqual([7, 7]);
+    expect(Array.from(g.state.supply)).toEqual([7, 7]);
   });
 
   test('H-9 two triangles in one cell count once: 9, not 10', () => {
@@ -343,7 +345,7 @@ describe('H-9 monasteries count occupied cells', () => {
       );
     }
     // Seven cells around: accepted.
-    expect(Array.from(base([TRIANGLES.field.id]).supply)).toEqual([6, 7]);
+    expect(Array.from(base([TRIANGLES.field.id]).state.supply)).toEqual([6, 7]);
   });
 
   test('H-9 B-9 incomplete at the end: 1 for its cell + 1 per occupied cell around it', () => {

@@ -47,7 +47,7 @@ function benDraws(g: Game): void {
 const listed = (g: Game, type: Action['type']): Action[] => g.legalActions().filter((a) => a.type === type);
 
 /** Where Ann's meeples stand, by their number: a segment, -1 in supply, -2 held prisoner. */
-const annMeeples = (g: Game): number[] => Array.from(g.meepleSeg.subarray(0, 7));
+const annMeeples = (g: Game): number[] => Array.from(g.state.meepleSeg.subarray(0, 7));
 
 /**
  * Ann plays the crop circle at (0,1) nw, moves the fairy next to her knight and names knights, add:
@@ -115,7 +115,7 @@ describe('two meeples on one spot (H-13)', () => {
     const capture = (meeple: number): Action => ({ type: 'capture', owner: ANN, ...CITY, meeple });
     expect(g.legalActions()).toEqual([{ type: 'pass' }, capture(0), capture(1)]);
     expect(refusal(g, { type: 'capture', owner: ANN, ...CITY })).toBe('meeple/ambiguous');
-    const seg = g.meepleSeg[0];
+    const seg = g.state.meepleSeg[0];
 
     // #1, the fairy's: Ben holds it; the fairy stays on her tile, next to nobody (D-18).
     const a = g.clone();
@@ -153,11 +153,11 @@ describe('two meeples on one spot (H-13)', () => {
       [1, 0],
     ]) {
       const c = g.clone();
-      const supply = c.supply[ANN];
+      const supply = c.state.supply[ANN];
       act(c, princess(m));
-      expect(c.meepleSeg[m]).toBe(-1);
-      expect(c.meepleSeg[other]).toBe(g.meepleSeg[other]);
-      expect(c.supply[ANN]).toBe(supply + 1);
+      expect(c.state.meepleSeg[m]).toBe(-1);
+      expect(c.state.meepleSeg[other]).toBe(g.state.meepleSeg[other]);
+      expect(c.state.supply[ANN]).toBe(supply + 1);
       // The fairy was by #0 since the crop-circle turn: she loses her meeple only with it (D-18).
       expect(fairyMeeple(c)).toBe(m === 0 ? -1 : 0);
     }
@@ -183,8 +183,8 @@ describe('two meeples on one spot (H-13)', () => {
     ]) {
       const c = g.clone();
       act(c, crop(m));
-      expect(c.meepleSeg[m]).toBe(-1);
-      expect(c.meepleSeg[other]).toBe(g.meepleSeg[other]);
+      expect(c.state.meepleSeg[m]).toBe(-1);
+      expect(c.state.meepleSeg[other]).toBe(g.state.meepleSeg[other]);
       expect(fairyMeeple(c)).toBe(m === 1 ? -1 : 1);
       expect(c.phaseName).toBe('turn');
     }
@@ -205,7 +205,7 @@ describe('two meeples on one spot (H-13)', () => {
     expect(
       annMeeples(g)
         .slice(0, 3)
-        .every((s) => s === g.meepleSeg[0] && s >= 0),
+        .every((s) => s === g.state.meepleSeg[0] && s >= 0),
     ).toBe(true);
   });
 });

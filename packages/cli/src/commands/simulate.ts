@@ -66,7 +66,7 @@ export function playRandomGame(
     game.play(buf[rng.int(n)] ?? 0);
     moves++;
   }
-  return { game, discarded: game.discardCount, moves };
+  return { game, discarded: game.state.discardCount, moves };
 }
 
 export function checkSimulateOptions(o: SimulateOptions): void {
@@ -118,7 +118,7 @@ export function playGames(
       t.scoreSum[p] = (t.scoreSum[p] ?? 0) + s;
       if (s === best) t.wins[p] = (t.wins[p] ?? 0) + 1;
     });
-    t.placed += r.game.placedCount;
+    t.placed += r.game.state.placedCount;
     t.discarded += r.discarded;
     t.moves += r.moves;
     onGame?.(i + 1, r);

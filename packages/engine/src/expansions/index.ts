@@ -3,7 +3,7 @@
  * line and the bots use by default. Canonical order: Halflings, Tower, Princess & Dragon (X-3).
  */
 import type { SetupError } from '../rules/errors.js';
-import type { GameConfig } from '../rules/game.js';
+import type { GameConfig } from '../rules/config.js';
 import { Game } from '../rules/game.js';
 import type { OptionError, Options } from '../rules/options.js';
 import { Registry } from '../rules/registry.js';

@@ -25,11 +25,11 @@ import {
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
 import { MEEPLES_PER_PLAYER } from './constants.js';
-import type { Game } from './game.js';
+import type { GameState } from './state.js';
 import { isComplete } from './scoring.js';
 
 /** Checks an untrusted action (and, if given, that `player` is the one to act); returns its move. */
-export function encodeAction(g: Game, action: Action, player?: number): Result<number, RuleError> {
+export function encodeAction(g: GameState, action: Action, player?: number): Result<number, RuleError> {
   if (g.isOver) return err(ruleError('game/over', 'the game is over', 'B-9'));
   // The shape first (a known type, known fields of the right kinds), as every record and client
   // message is checked, so that what follows reads well-formed data.
@@ -61,7 +61,7 @@ export function shapeMessage(action: unknown, e: ShapeError): string {
 }
 
 /** The move an action stands for, or why it names nothing on this board. */
-function candidateMove(g: Game, action: Action): Result<number, RuleError> {
+function candidateMove(g: GameState, action: Action): Result<number, RuleError> {
   switch (action.type) {
     case 'place': {
       const c = g.grid.cell(action.x, action.y);
@@ -88,7 +88,7 @@ function candidateMove(g: Game, action: Action): Result<number, RuleError> {
 }
 
 /** Why a well-formed action is not legal now, as precisely as we can tell. */
-function explain(g: Game, action: Action, move: number): RuleError {
+function explain(g: GameState, action: Action, move: number): RuleError {
   const phase = g.phaseName;
   if (action.type === 'place') {
     if (phase !== 'place') return ruleError('action/wrong-phase', 'the tile is already placed', 'B-3');
@@ -143,7 +143,7 @@ function explain(g: Game, action: Action, move: number): RuleError {
 
 /** Finds the segment of feature `feature` of the tile at (x, y) (and corner, for triangles). */
 export function locateFeature(
-  g: Game,
+  g: GameState,
   x: number,
   y: number,
   corner: CornerName | undefined,
@@ -171,7 +171,7 @@ export function locateFeature(
  * is meant matters (D-18, D-19) and the engine will not guess.
  */
 export function chooseMeeple(
-  g: Game,
+  g: GameState,
   what: Action['type'],
   player: number,
   seg: number,
@@ -217,7 +217,7 @@ const isMeepleNumber = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < MEEPLES_PER_PLAYER;
 
 /** "the city (feature 1) at (2,2) nw": a segment, for messages. */
-function spotName(g: Game, seg: number): string {
+function spotName(g: GameState, seg: number): string {
   const { x, y, corner } = g.segmentPlace(seg);
   const kind = FEATURE_KINDS[g.graph.kind[seg]];
   return `the ${kind} (feature ${g.graph.local[seg]}) at (${x},${y})${corner ? ` ${corner}` : ''}`;
@@ -225,7 +225,7 @@ function spotName(g: Game, seg: number): string {
 
 /** Finds the tile slot at (x, y), naming the corner when the cell holds triangles. */
 export function locateTile(
-  g: Game,
+  g: GameState,
   x: number,
   y: number,
   corner: CornerName | undefined,
@@ -251,7 +251,7 @@ export function locateTile(
 }
 
 /** Why tile kind t with q quarter turns does not fit on cell c (B-4, H-1, H-2, H-4). */
-export function whyNotFit(g: Game, t: number, q: number, c: number, x: number, y: number): RuleError {
+export function whyNotFit(g: GameState, t: number, q: number, c: number, x: number, y: number): RuleError {
   const id = g.catalog.def(t).id;
   const deg: Rotation = ROTATIONS[q];
   const board = g.board;

@@ -70,13 +70,13 @@ describe('determinize: what a player may not see is resampled, what they see is 
         ] as const;
         for (const [fresh, reused, into] of pairs) {
           expect(reused).toBe(into);
-          const [a, b] = [fresh.board, reused.board];
+          const [a, b] = [fresh.state.board, reused.state.board];
           for (const k of ['cellTiles', 'inFrontier', 'sideSlot', 'sideType', 'facing'] as const) {
             expect(firstDiff(a[k], b[k]), k).toBe(-1);
           }
           expect(firstDiff(a.slotCell, b.slotCell, a.slotCount)).toBe(-1);
-          expect(firstDiff(fresh.graph.meeples, reused.graph.meeples)).toBe(-1);
-          expect(firstDiff(fresh.graph.parent, reused.graph.parent)).toBe(-1);
+          expect(firstDiff(fresh.state.graph.meeples, reused.state.graph.meeples)).toBe(-1);
+          expect(firstDiff(fresh.state.graph.parent, reused.state.graph.parent)).toBe(-1);
           expect(viewOf(reused, viewer)).toEqual(viewOf(fresh, viewer));
           play(fresh, 1000, round + 7);
           play(reused, 1000, round + 7);

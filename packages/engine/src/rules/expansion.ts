@@ -4,10 +4,12 @@
  * of the expansions it uses; expansions stand on the core and never on each other (lint-enforced).
  *
  * An expansion is a definition (`ExpansionDef`) that brings its data (tiles, tile sets, options
- * with rule ids and explanations, presets, the widths of its moves' fields) and creates, per game,
- * an instance holding its own state slice and the hooks it needs. `Game` gathers the hooks into
- * arrays once, at creation, so the hot path only loops over hooks that exist. Every hook is
- * optional. `game.expansion(def)` gives bots and tools its instance, typed, for reading.
+ * with rule ids and explanations, presets, its action types with the widths of their moves' fields)
+ * and creates, per game, an instance holding its own state slice and the hooks it needs. The
+ * instance works on the rules' `GameState` (its rule context: meeples deployed and removed, points
+ * given with `award`, events logged with `emit`), never on the players' `Game`. `GameState` gathers
+ * the hooks into arrays once, at creation, so the hot path only loops over hooks that exist. Every
+ * hook is optional. `game.expansion(def)` gives bots and tools its instance, typed, for reading.
  *
  * Checklist for a new expansion (test/inn/inn.ts is a small complete one, written from outside):
  * 1. an `ExpansionDef` with its id, tiles and tile sets, options (keys merged into `Options` by
@@ -15,7 +17,7 @@
  * 2. its vocabulary, merged into the core's types by `declare module` and listed in the definition:
  *    actions (`Actions`; `actions`: fields and move payload widths), events (`Events`), error codes
  *    (`RuleErrorCodes`; `errors`) and the phases its steps add (`Phases`; `phases`);
- * 3. an instance with `clone(game)` that copies its state (typed arrays, `slice()`);
+ * 3. an instance with `clone(game)` that copies its state, declared once (util/state.ts);
  * 4. for each of its action types, `playMove`, `toAction` and `candidate`, and `explain` for
  *    precise refusals (`moveTypes`: their codes);
  * 5. steps it adds to the turn after phase 2 (`steps`), each placed before or after `score`;
@@ -30,7 +32,8 @@ import type { TileDefInput } from '../tiles/tileDef.js';
 import type { Action, ActionSpec } from './actions.js';
 import type { RuleError, RuleErrorCode } from './errors.js';
 import type { ScoreEvent } from './events.js';
-import type { Game, Phase } from './game.js';
+import type { Phase } from './phases.js';
+import type { GameState } from './state.js';
 import type { OptionSpec, Options, Presets } from './options.js';
 import type { ExpansionViews } from './view.js';
 
@@ -53,7 +56,7 @@ export interface Step {
 
 export interface ExpansionInstance {
   /** A copy for a cloned game. */
-  clone(game: Game): ExpansionInstance;
+  clone(game: GameState): ExpansionInstance;
   /** Move types (low 4 bits) this expansion plays. */
   readonly moveTypes: readonly number[];
   /** Steps at the start of a turn, before the draw (H-3 draft, H-4); a step may place a tile itself. */
@@ -135,5 +138,5 @@ export interface ExpansionDef<I extends ExpansionInstance = ExpansionInstance> {
   readonly errors?: readonly RuleErrorCode[];
   /** The phases its steps report while they wait for decisions. */
   readonly phases?: readonly Phase[];
-  create(game: Game): I;
+  create(game: GameState): I;
 }

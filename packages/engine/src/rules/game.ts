@@ -1,1072 +1,225 @@
 /**
- * The game: state, turn flow and legal moves (B-2..B-10), with the expansions' hooks (X-1).
+ * A game of Carcassonne as players, bots, servers and tools hold it: a small facade over the rule
+ * state (rules/state.ts) that changes only through moves (B-2..B-10, X-1).
  *
- * A turn is: draw (automatic; B-5 discards tiles that fit nowhere) → `place` decision → `action`
- * decision (phase 2: a meeple on the placed tile, an expansion's alternative, or pass) → the steps
- * after phase 2: base `score` (B-7), with expansion steps before or after it (the dragon's hunt,
- * D-7) → next player. The game ends when no tile is left to draw, or after `endAfter` placed
- * tiles, with final scoring (B-9).
+ * - create it from a configuration and a registry (`Game.create`, or `createGame` with the
+ *   built-in expansions);
+ * - ask whose decision it is (`toAct`, `phaseName`, `isOver`) and what they may do, as data
+ *   (`legalActions`) or as encoded moves for the hot path (`legalMoves`, `toAction`, `moveCode`);
+ * - play an untrusted action through the checked door (`apply`, `encode`: a precise refusal and no
+ *   change), or a listed move unchecked (`play`);
+ * - copy it (`clone`, `cloneInto`), or copy what one player may know with the rest resampled
+ *   (`determinize`);
+ * - show it to a player or a spectator (`view`), and read the expansions' state typed
+ *   (`expansion(def)`) or the rules' state (`state`, read-only) to evaluate a position.
  *
- * Implementation notes: all state lives in typed arrays owned by the board, the feature graph, this
- * class and the expansions' instances, so `clone()` is a handful of `slice()` calls (STYLE §2.4).
- * `play(move)` is the unchecked hot path for moves produced by `legalMoves()`; `apply(action)` is
- * the checked door for untrusted input (rules/checked.ts) and changes nothing when it refuses.
+ * Expansions never see this class: they work on the `GameState` they are created with.
  */
-import { Board } from '../board/board.js';
-import { Units } from '../board/units.js';
-import type { CountingRules, ExpansionDef, ExpansionId, ExpansionInstance, Step } from './expansion.js';
-import { FeatureGraph } from '../features/featureGraph.js';
-import type { CornerName } from '../geometry/edges.js';
-import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
-import { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
-import { MAX_FEATURES } from '../tiles/catalog.js';
-import type { Rotation, RuleId } from '../types.js';
-import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
-import { err, ok } from '../util/result.js';
-import type { StateFields } from '../util/state.js';
-import { copyState } from '../util/state.js';
-import type { Action, ActionType, MoveSizes } from './actions.js';
-import {
-  BASE_ACTIONS,
-  M_MEEPLE,
-  M_PASS,
-  M_PLACE,
-  PAYLOAD_BITS,
-  bitsFor,
-  encodeMeeple,
-  encodePlace,
-  meepleSegment,
-  moveType,
-  placeCell,
-  placeQuarters,
-} from './actions.js';
-import { encodeAction, locateFeature, whyNotFit } from './checked.js';
-import { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS } from './constants.js';
+import { ok } from '../util/result.js';
+import type { Action, ActionType } from './actions.js';
+import type { GameConfig } from './config.js';
 import type { RuleError, SetupError } from './errors.js';
 import type { GameEvent } from './events.js';
+import type { ExpansionDef, ExpansionId, ExpansionInstance } from './expansion.js';
 import type { Options } from './options.js';
+import type { Phase } from './phases.js';
 import type { Registry } from './registry.js';
-import { nextInt, seedRng } from './rng.js';
-import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
-
-export { MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS };
-
-/**
- * Every phase a view reports, as keys: the two base decisions and the end; each expansion adds the
- * ids of its steps by declaration merging (`interface Phases { dragon: true }`) and lists them in
- * its definition (`phases`), from which a registry gathers the phases in play.
- */
-export interface Phases {
-  place: true;
-  action: true;
-  over: true;
-}
-export type Phase = keyof Phases;
-export const BASE_PHASES: readonly Phase[] = ['place', 'action', 'over'];
-const P_PLACE = 0;
-const P_ACTION = 1;
-const P_STEP = 2;
-const P_OVER = 3;
-/** A step before the draw (H-3, H-4). */
-const P_PRE = 4;
-
-/** A tile put on the board by a setup, with a rotation in degrees. */
-export interface TilePlacement {
-  tile: string;
-  x: number;
-  y: number;
-  rotation: Rotation;
-}
-
-/** A meeple put on the board by a setup: feature index in the tile's definition. */
-export interface MeeplePlacement {
-  player: number;
-  x: number;
-  y: number;
-  corner?: CornerName;
-  feature: number;
-}
-
-/** Everything needed to start a game. Plain data; Game.create validates it. */
-export interface GameConfig {
-  /** Number of players (1..6), seated 0..n−1 in turn order. */
-  players: number;
-  /** Expansions in play; their tiles join the pile (the edition of `tile-set-base`). */
-  expansions?: readonly ExpansionId[];
-  options?: Partial<Options>;
-  /** Seed of the shuffled tile bag (uint32). Ignored when `draws` is given. */
-  seed?: number;
-  /** A scripted draw order: exactly these tiles, in this order, instead of a shuffled bag. */
-  draws?: readonly string[];
-  /** Default: the base start tile BA/RCr at (0,0), rotation 0 (B-2). */
-  startTile?: TilePlacement;
-  /** End after this many tiles have been placed from the bag. */
-  endAfter?: number;
-  /** A position to start from: tiles (placed in order, each legal) and meeples. */
-  setup?: {
-    tiles?: readonly TilePlacement[];
-    meeples?: readonly MeeplePlacement[];
-    scores?: readonly number[];
-  };
-  /** Extra tile definitions (H-0, test fixtures), in the catalog format. */
-  tiles?: readonly unknown[];
-  /** First player to act (default 0). */
-  firstPlayer?: number;
-  /** Log events from the first draw on (see `Game.recordEvents`). */
-  recordEvents?: boolean;
-}
-
-const DEFAULT_START: TilePlacement = { tile: 'BA/RCr', x: 0, y: 0, rotation: 0 };
-
-/** Most tiles one game may hold (start, set-up, pile and triangles in hand): bounds the grid. */
-export const MAX_TILES = 500;
+import { GameState } from './state.js';
+import type { GameView } from './view.js';
+import { viewOf } from './view.js';
 
 /**
- * Why the moves of a game of `maxTiles` tiles cannot be encoded, or undefined when every move
- * type's fields fit in PAYLOAD_BITS. Widths come from this game's grid, segments, players and
- * options, so a field can never silently wrap into its neighbour.
+ * The rule state as the holder of a `Game` may read it: no method that changes it. Its typed
+ * arrays are the engine's own (a copy per read would defeat the bots' evaluation): read them, never
+ * write them. To explore a change, play it on a `clone()`.
  */
-export function checkMoveWidths(
-  options: Options,
-  defs: readonly ExpansionDef[],
-  catalog: Catalog,
-  maxTiles: number,
-  players: number,
-): string | undefined {
-  const sizes: MoveSizes = {
-    cellBits: bitsFor(Grid.sizeFor(maxTiles)),
-    segmentBits: bitsFor(maxTiles * MAX_FEATURES),
-    slotBits: bitsFor(maxTiles),
-    meepleBits: bitsFor(players * MEEPLES_PER_PLAYER),
-    playerBits: bitsFor(players),
-  };
-  for (const spec of [...BASE_ACTIONS, ...defs.flatMap((d) => d.actions ?? [])]) {
-    const fields = spec.payload(options, sizes, catalog);
-    const bits = Object.values(fields).reduce((a, b) => a + b, 0);
-    if (bits <= PAYLOAD_BITS) continue;
-    const parts = Object.entries(fields)
-      .map(([k, b]) => `${k} ${b}`)
-      .join(' + ');
-    return (
-      `a "${spec.type}" move of this game needs ${bits} bits (${parts}) but a move has ${PAYLOAD_BITS}: ` +
-      `${maxTiles} tiles make too large a board to encode`
-    );
-  }
-  return undefined;
-}
+export type ReadonlyState = Readonly<
+  Omit<
+    GameState,
+    | 'play'
+    | 'apply'
+    | 'award'
+    | 'emit'
+    | 'deployMeeple'
+    | 'removeMeeple'
+    | 'releaseMeeple'
+    | 'returnToPile'
+    | 'placeTile'
+    | 'clone'
+    | 'cloneInto'
+    | 'determinize'
+    | 'recordEvents'
+    | 'events'
+  >
+>;
 
 export class Game {
-  readonly catalog: Catalog;
-  readonly grid: Grid;
-  readonly options: Readonly<Options>;
-  readonly players: number;
-  readonly expansionIds: readonly ExpansionId[];
-  /** The registry the game was created from, and the definitions of its expansions, in canonical order. */
-  readonly registry: Registry;
-  readonly defs: readonly ExpansionDef[];
-  readonly board: Board;
-  /** H-11: what dragon steps, fairy protection and tower range count: cells, or tiles (Halflings 2015/2020). */
-  readonly units: Units;
-  /** H-8: roads and cities count tiles (Halflings 2015, 2020) instead of occupied cells. */
-  readonly countTiles: boolean;
-  /** H-9: monasteries count tiles in their 3×3 area (Halflings 2015) instead of occupied cells. */
-  readonly monasteryTiles: boolean;
-  readonly graph: FeatureGraph;
-  readonly scores: Int32Array;
-  /** Segment each meeple stands on (player · 7 + i), -1 in supply, or -2 away (T-3: a prisoner). */
-  readonly meepleSeg: Int32Array;
-  readonly supply: Int32Array;
-  /** Tile kinds left to draw; draws take from the end. */
-  readonly bag: Int16Array;
-  bagCount: number;
-  /** Scripted draw order: draws take the last entry instead of a random one. */
-  readonly scripted: boolean;
-  readonly rng: Uint32Array;
-  /** Tiles placed from the bag so far (the start tile and setup tiles excluded). */
-  placedCount = 0;
-  /** Tiles drawn that fit nowhere and left the game (B-5). */
-  discardCount = 0;
-  readonly endAfter: number;
-  /** The player whose turn it is. */
-  current = 0;
-  /** Turns started so far (T-6: once per turn). */
-  turn = 0;
-  phase = P_PLACE;
-  /** Index into `steps` while a step after phase 2 waits for decisions. */
-  stepIndex = -1;
-  /** Kind of the drawn tile, or -1. */
-  drawn = -1;
-  /** Slot of the tile placed this turn, or -1. */
-  lastSlot = -1;
-  /** Legal placements of the drawn tile (encoded moves), computed once per draw. */
-  readonly placements: Int32Array;
-  placementCount = 0;
-  /** When true, play() appends to `events`. */
-  recordEvents = false;
-  events: GameEvent[] = [];
-  /**
-   * Epoch stamps per segment, for "each feature once" loops (see nextEpoch). Scratch space, shared
-   * with clones (with its epoch counter) rather than copied: loops using it never span two games,
-   * and a determinization per search iteration should not allocate it anew.
-   */
-  readonly stamp: Int32Array;
-  private readonly epoch: { value: number };
-  /** Largest number of legal moves in any position of this game (see maxMoves). */
-  private readonly moveLimit: number;
+  private constructor(private readonly s: GameState) {}
 
-  /** Expansion instances in play, and their hooks gathered once (STYLE §2.5). */
-  expansions: readonly ExpansionInstance[] = [];
-  scoredHooks: readonly ExpansionInstance[] = [];
-  valueHooks: readonly ExpansionInstance[] = [];
-  private turnStartHooks: readonly ExpansionInstance[] = [];
-  private drawHooks: readonly ExpansionInstance[] = [];
-  private placedHooks: readonly ExpansionInstance[] = [];
-  private addHooks: readonly ExpansionInstance[] = [];
-  private filterHooks: readonly ExpansionInstance[] = [];
-  private anytimeHooks: readonly ExpansionInstance[] = [];
-  private deployHooks: readonly ExpansionInstance[] = [];
-  private removedHooks: readonly ExpansionInstance[] = [];
-  private moveOwner: (ExpansionInstance | undefined)[] = [];
-  /** The steps after phase 2, in order: base `score` and the expansions' steps (X-3). */
-  steps: readonly Step[] = [];
-  /** The steps before the draw (H-3 draft, H-4 the choice to play a triangle instead). */
-  preSteps: readonly Step[] = [];
-
-  private constructor(
-    catalog: Catalog,
-    options: Options,
-    players: number,
-    registry: Registry,
-    defs: readonly ExpansionDef[],
-    maxTiles: number,
-    scripted: boolean,
-    endAfter: number,
-    from?: Game,
-  ) {
-    this.catalog = catalog;
-    this.options = options;
-    this.players = players;
-    this.registry = registry;
-    this.defs = defs;
-    this.expansionIds = defs.map((d) => d.id);
-    this.scripted = scripted;
-    this.endAfter = endAfter;
-    // A copy shares its source's grid and scratch space, and takes its counting rules.
-    this.grid = from?.grid ?? new Grid(maxTiles);
-    if (from) maxTiles = from.board.maxTiles;
-    this.board = new Board(this.grid, catalog, maxTiles);
-    const counting: CountingRules = from
-      ? { unitsPerTile: from.units.perTile, countTiles: from.countTiles, monasteryTiles: from.monasteryTiles }
-      : Object.assign(
-          { unitsPerTile: false, countTiles: false, monasteryTiles: false },
-          ...defs.map((d) => d.counting?.(options) ?? {}),
-        );
-    this.units = new Units(this.board, counting.unitsPerTile);
-    this.countTiles = counting.countTiles;
-    this.monasteryTiles = counting.monasteryTiles;
-    const maxSegments = maxTiles * MAX_FEATURES;
-    this.graph = new FeatureGraph(this.board, players, maxSegments);
-    this.scores = new Int32Array(players);
-    this.meepleSeg = new Int32Array(players * MEEPLES_PER_PLAYER).fill(-1);
-    this.supply = new Int32Array(players).fill(MEEPLES_PER_PLAYER);
-    this.bag = new Int16Array(maxTiles);
-    this.bagCount = 0;
-    this.rng = new Uint32Array(4);
-    this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
-    this.stamp = from?.stamp ?? new Int32Array(maxSegments);
-    this.epoch = from?.epoch ?? { value: 0 };
-    this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
-    if (from) {
-      this.copyFrom(from);
-      return;
-    }
-    this.wire(defs.map((d) => d.create(this)));
-  }
-
-  /** Gathers the expansions' hooks and builds the steps after phase 2. */
-  private wire(instances: readonly ExpansionInstance[]): void {
-    this.expansions = instances;
-    const having = (k: keyof ExpansionInstance) => instances.filter((x) => x[k] !== undefined);
-    this.turnStartHooks = having('onTurnStart');
-    this.drawHooks = having('onDraw');
-    this.placedHooks = having('onTilePlaced');
-    this.addHooks = having('addActions');
-    this.filterHooks = having('filterActions');
-    this.anytimeHooks = having('addAnytime');
-    this.deployHooks = having('canDeploy');
-    this.scoredHooks = having('onScored');
-    this.valueHooks = having('featureValue');
-    this.removedHooks = having('onMeepleRemoved');
-    this.moveOwner = [];
-    for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;
-    const score: Step = {
-      id: 'score',
-      enter: () => {
-        scoreCompleted(this);
-        return false;
-      },
-      actor: () => this.current,
-      moves: () => 0,
-      play: () => true,
-    };
-    this.preSteps = instances.flatMap((x) => x.beforeDraw ?? []);
-    const all = instances.flatMap((x) => x.steps ?? []);
-    this.steps = [
-      ...all.filter((s) => s.where === 'before-score').map((s) => s.step),
-      score,
-      ...all.filter((s) => s.where === 'after-score').map((s) => s.step),
-    ];
-  }
-
-  /** Validates a configuration and starts the game (B-2): start tile, setup, first draw. */
+  /** Validates a configuration and starts the game (B-2): start tile, set-up, first draw. */
   static create(config: GameConfig, registry: Registry): Result<Game, SetupError> {
-    const bad = (path: string, reason: string) =>
-      err<SetupError>({ code: 'setup/invalid', path, message: `${path}: ${reason}` });
-    const { players } = config;
-    if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
-      return bad('players', `must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
-    }
-    for (const [i, id] of (config.expansions ?? []).entries()) {
-      if (registry.get(id) === undefined) {
-        const known = registry.ids.join(', ');
-        return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${known})`);
-      }
-    }
-    // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
-    const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
-    const options: Options = { ...registry.defaults, ...config.options };
-    let catalog = registry.catalog();
-    if (config.tiles !== undefined && config.tiles.length > 0) {
-      const c = catalog.withExtra(config.tiles);
-      if (!c.ok) return err({ code: 'tile/invalid', path: `tiles`, message: c.error.message });
-      catalog = c.value;
-    }
-    const kindOf = (id: unknown, path: string): Result<number, SetupError> => {
-      const k = typeof id === 'string' ? catalog.kindOf(id) : undefined;
-      return k === undefined ? bad(path, `unknown tile id ${JSON.stringify(id)}`) : ok(k);
-    };
-
-    // Tiles that come into play besides the pile (H-3: the triangles in hand).
-    const offPile = defs.flatMap((d) => d.offPile?.(options, catalog) ?? []);
-    // The pile: a scripted order, or the sets in play less the start and setup tiles.
-    const start = config.startTile ?? DEFAULT_START;
-    const setupTiles = config.setup?.tiles ?? [];
-    const pile: number[] = [];
-    const scripted = config.draws !== undefined;
-    if (config.draws !== undefined) {
-      for (const [i, id] of config.draws.entries()) {
-        const k = kindOf(id, `draws[${i}]`);
-        if (!k.ok) return k;
-        pile.push(k.value);
-      }
-    } else {
-      const sets = [options.tileSetBase, ...defs.flatMap((d) => d.tileSet?.(options.tileSetBase) ?? [])];
-      const counts = new Map<string, number>();
-      for (const set of sets)
-        for (const [id, n] of Object.entries(registry.tileSets[set]))
-          counts.set(id, (counts.get(id) ?? 0) + n);
-      const take = (id: string, path: string): SetupError | undefined => {
-        const n = counts.get(id) ?? 0;
-        // A set-up triangle comes out of the Halflings' set, not the pile (H-3).
-        const k = catalog.kindOf(id);
-        if (n === 0 && k !== undefined && offPile.includes(k)) {
-          return undefined;
-        }
-        if (n === 0)
-          return { code: 'setup/invalid', path, message: `${path}: no ${id} left in ${sets.join(' + ')}` };
-        counts.set(id, n - 1);
-        return undefined;
-      };
-      const e1 = take(start.tile, 'startTile.tile');
-      if (e1) return err(e1);
-      for (const [i, p] of setupTiles.entries()) {
-        const e = take(p.tile, `setup.tiles[${i}].tile`);
-        if (e) return err(e);
-      }
-      for (const [id, n] of counts) {
-        const k = kindOf(id, 'options.tile-set-base');
-        if (!k.ok) return k;
-        for (let i = 0; i < n; i++) pile.push(k.value);
-      }
-    }
-    let endAfter = Number.MAX_SAFE_INTEGER;
-    if (config.endAfter !== undefined) {
-      if (!Number.isInteger(config.endAfter) || config.endAfter < 0) {
-        return bad('endAfter', 'must be a non-negative integer');
-      }
-      endAfter = config.endAfter;
-    }
-    const seed = config.seed ?? 0;
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      return bad('seed', 'must be an integer from 0 to 4294967295');
-    }
-    const extra = offPile.length;
-    const maxTiles = 1 + setupTiles.length + pile.length + extra;
-    if (maxTiles > MAX_TILES) {
-      return bad(
-        scripted ? 'draws' : 'tiles',
-        `a game holds at most ${MAX_TILES} tiles (start, set-up, pile and triangles); this one would hold ${maxTiles}`,
-      );
-    }
-    const tooWide = checkMoveWidths(options, defs, catalog, maxTiles, players);
-    if (tooWide) return bad('tiles', tooWide);
-    const g = new Game(catalog, options, players, registry, defs, maxTiles, scripted, endAfter);
-    // Draws pop from the end, so a scripted order is stored reversed.
-    if (scripted) pile.reverse();
-    g.bag.set(pile);
-    g.bagCount = pile.length;
-    seedRng(g.rng, seed);
-
-    const startKind = kindOf(start.tile, 'startTile.tile');
-    if (!startKind.ok) return startKind;
-    const placed = g.placeSetupTile(start, startKind.value, 'startTile', true);
-    if (placed) return err(placed);
-    for (const [i, p] of setupTiles.entries()) {
-      const k = kindOf(p.tile, `setup.tiles[${i}].tile`);
-      if (!k.ok) return k;
-      const e = g.placeSetupTile(p, k.value, `setup.tiles[${i}]`, false);
-      if (e) return err(e);
-    }
-    for (const [i, m] of (config.setup?.meeples ?? []).entries()) {
-      const path = `setup.meeples[${i}]`;
-      if (!Number.isInteger(m.player) || m.player < 0 || m.player >= players) {
-        return bad(`${path}.player`, `must be a player from 0 to ${players - 1}`);
-      }
-      const seg = locateFeature(g, m.x, m.y, m.corner, m.feature);
-      if (!seg.ok) return bad(path, seg.error.message);
-      if (g.supply[m.player] === 0) return bad(path, `player ${m.player} has no meeple left in supply`);
-      if (!g.catalog.isMeepleSpot(g.board.slotKind[g.graph.slot[seg.value]], m.feature)) {
-        return bad(path, 'no meeple may stand on a tower foundation');
-      }
-      if (isComplete(g, g.graph.find(seg.value))) {
-        return bad(path, 'the feature is already complete; it would have been scored');
-      }
-      if (!g.deployHooks.every((h) => h.canDeploy?.(seg.value))) {
-        return bad(path, 'no meeple may stand there (D-8: the dragon is on that tile)');
-      }
-      g.deployMeeple(m.player, seg.value);
-    }
-    const scores = config.setup?.scores;
-    if (scores !== undefined) {
-      if (scores.length !== players || scores.some((s) => !Number.isInteger(s) || s < 0)) {
-        return bad('setup.scores', `must list ${players} non-negative integer scores`);
-      }
-      g.scores.set(scores);
-    }
-    const first = config.firstPlayer ?? 0;
-    if (!Number.isInteger(first) || first < 0 || first >= players) {
-      return bad('firstPlayer', `must be a player from 0 to ${players - 1}`);
-    }
-    g.current = first;
-    g.recordEvents = config.recordEvents === true;
-    for (const x of g.expansions) x.onStart?.();
-    g.startTurn();
-    return ok(g);
+    const s = GameState.create(config, registry);
+    return s.ok ? ok(new Game(s.value)) : s;
   }
 
-  /** An independent copy: what bots branch from. */
+  /** The rules' state, to read (a position's evaluation, a renderer, a test): see ReadonlyState. */
+  get state(): ReadonlyState {
+    return this.s;
+  }
+
+  get players(): number {
+    return this.s.players;
+  }
+
+  get options(): Readonly<Options> {
+    return this.s.options;
+  }
+
+  /** The expansions in play, in canonical order. */
+  get expansionIds(): readonly ExpansionId[] {
+    return this.s.expansionIds;
+  }
+
+  /** The registry the game was created from (its action types, phases, error codes, options). */
+  get registry(): Registry {
+    return this.s.registry;
+  }
+
+  /** The tile definitions of this game. */
+  get catalog(): Catalog {
+    return this.s.catalog;
+  }
+
+  /** The phase of the decision in front of the player to act, or `over`. */
+  get phaseName(): Phase {
+    return this.s.phaseName;
+  }
+
+  get isOver(): boolean {
+    return this.s.isOver;
+  }
+
+  /** The player who must act now (during the dragon's hunt, not always `current`), or -1 when over. */
+  get toAct(): number {
+    return this.s.toAct;
+  }
+
+  /** The player whose turn it is. */
+  get current(): number {
+    return this.s.current;
+  }
+
+  /** Turns started so far. */
+  get turn(): number {
+    return this.s.turn;
+  }
+
+  /** Each player's score. */
+  get scores(): readonly number[] {
+    return Array.from(this.s.scores);
+  }
+
+  /** Id of the drawn tile, if any. */
+  get drawnTile(): string | undefined {
+    return this.s.drawnTile;
+  }
+
+  /** Largest number of legal moves in any position of this game: the size for a move buffer. */
+  get maxMoves(): number {
+    return this.s.maxMoves;
+  }
+
+  /** What happened so far, when events are recorded (`recordEvents`). */
+  get events(): readonly GameEvent[] {
+    return this.s.events;
+  }
+
+  /** Whether moves log their events (off on the hot path of searches; see GameConfig). */
+  get recordEvents(): boolean {
+    return this.s.recordEvents;
+  }
+
+  set recordEvents(on: boolean) {
+    this.s.recordEvents = on;
+  }
+
+  /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
+  legalMoves(out: Int32Array): number {
+    return this.s.legalMoves(out);
+  }
+
+  /** The legal actions of the player to act, as data. */
+  legalActions(): Action[] {
+    return this.s.legalActions();
+  }
+
+  /** The data form of an encoded move. */
+  toAction(move: number): Action {
+    return this.s.toAction(move);
+  }
+
+  /** The code of an action type in this game's encoded moves (`moveType(move)`), or -1. */
+  moveCode(type: ActionType): number {
+    return this.s.moveCode(type);
+  }
+
+  /** Checks an untrusted action (and, if given, that `player` is the one to act); returns its move. */
+  encode(action: Action, player?: number): Result<number, RuleError> {
+    return this.s.encode(action, player);
+  }
+
+  /** Checks an untrusted action and plays it; a refused action leaves the game unchanged. */
+  apply(action: Action, player?: number): Result<void, RuleError> {
+    return this.s.apply(action, player);
+  }
+
+  /** Plays a move listed by `legalMoves()`. Unchecked: use `apply` for untrusted input. */
+  play(move: number): void {
+    this.s.play(move);
+  }
+
+  /** An independent copy (with its events so far): what bots branch from. */
   clone(): Game {
-    const g = new Game(
-      this.catalog,
-      this.options,
-      this.players,
-      this.registry,
-      this.defs,
-      0,
-      this.scripted,
-      this.endAfter,
-      this,
-    );
-    g.recordEvents = this.recordEvents;
-    g.events = [...this.events];
-    return g;
+    return new Game(this.s.clone());
   }
 
   /**
-   * `clone()` into `into`, a copy made earlier from a game of the same lineage (same set-up and
-   * scriptedness), whose arrays are reused instead of allocated: for searches that copy once per
-   * move they score. The copy records no events.
+   * `clone()` into `into`, a copy made earlier from a game of the same lineage, whose arrays are
+   * reused instead of allocated: for searches that copy once per move they score. Records no events.
    */
   cloneInto(into: Game): Game {
-    if (into.grid !== this.grid || into.scripted !== this.scripted || into === this) {
-      throw new RangeError('cloneInto: `into` must be an earlier copy of a game of this lineage');
-    }
-    into.copyFrom(this);
+    this.s.cloneInto(into.s);
     return into;
   }
 
   /**
    * A copy in which everything `viewer` may not see is resampled from `seed` (for bots: ISMCTS
-   * determinization): the order of future draws (a scripted pile becomes a shuffled one, since the
-   * order is hidden) and the other players' face-down triangles (H-3). The copy records no events.
+   * determinization): the order of future draws and the other players' face-down triangles (H-3).
+   * `into`, an earlier determinization of this game, is reused. Records no events.
    */
   determinize(viewer: number, seed: number, into?: Game): Game {
-    let g: Game;
-    if (into === undefined) {
-      g = new Game(
-        this.catalog,
-        this.options,
-        this.players,
-        this.registry,
-        this.defs,
-        0,
-        false,
-        this.endAfter,
-        this,
-      );
-    } else {
-      if (into.grid !== this.grid || into.scripted || into === this) {
-        throw new RangeError('determinize: `into` must be an earlier determinization of this game');
-      }
-      g = into;
-      g.copyFrom(this);
-    }
-    seedRng(g.rng, seed);
-    for (const x of g.expansions) x.determinize?.(viewer);
-    return g;
+    if (into === undefined) return new Game(this.s.determinize(viewer, seed));
+    this.s.determinize(viewer, seed, into.s);
+    return into;
   }
 
-  /**
-   * Makes this game equal to `src` (a game of the same lineage: same grid, catalog and set-up)
-   * while reusing its arrays: what a search does once per iteration. Only the expansions'
-   * instances (a few small arrays) are made anew.
-   */
-  private copyFrom(src: Game): void {
-    this.board.copyFrom(src.board);
-    this.graph.copyFrom(src.graph);
-    copyState(GAME_STATE, this, src);
-    this.recordEvents = false;
-    this.events = [];
-    this.wire(src.expansions.map((x) => x.clone(this)));
+  /** Whether `other` is a copy of this game (or this game's source): `cloneInto` and `determinize` take it. */
+  sameLineage(other: Game): boolean {
+    return other !== this && other.s.grid === this.s.grid;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Questions
+  /** What `viewer` may see (a player index, or -1 for a spectator). */
+  view(viewer: number): GameView {
+    return viewOf(this, viewer);
+  }
 
   /**
    * The state of expansion `def` in this game, typed, for reading (bots, tools), or undefined when
    * it is not in play. Change a game only through its moves.
    */
   expansion<I extends ExpansionInstance>(def: ExpansionDef<I>): Readonly<I> | undefined {
-    const i = this.defs.indexOf(def as ExpansionDef);
-    return i < 0 ? undefined : (this.expansions[i] as I);
-  }
-
-  /** The code of an action type in this game's encoded moves (`moveType(move)`), or -1. */
-  moveCode(type: ActionType): number {
-    return this.registry.moveCode(type);
-  }
-
-  get phaseName(): Phase {
-    if (this.phase === P_STEP) return this.steps[this.stepIndex].id as Phase;
-    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].id as Phase;
-    return this.phase === P_PLACE ? 'place' : this.phase === P_ACTION ? 'action' : 'over';
-  }
-
-  get isOver(): boolean {
-    return this.phase === P_OVER;
-  }
-
-  /** The player who must act now (during the dragon's hunt, not always `current`), or -1 when over. */
-  get toAct(): number {
-    if (this.phase === P_STEP) return this.steps[this.stepIndex].actor();
-    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].actor();
-    return this.phase === P_OVER ? -1 : this.current;
-  }
-
-  /** Id of the drawn tile, if any. */
-  get drawnTile(): string | undefined {
-    return this.drawn < 0 ? undefined : this.catalog.def(this.drawn).id;
-  }
-
-  /** Largest number of legal moves in any position of this game: the size for a move buffer. */
-  get maxMoves(): number {
-    return this.moveLimit;
-  }
-
-  /** A new epoch for the `stamp` array: a segment is "seen" when its stamp equals it. */
-  nextEpoch(): number {
-    return ++this.epoch.value;
-  }
-
-  /** Cell of a segment's tile. */
-  segmentCell(seg: number): number {
-    return this.board.slotCell[this.graph.slot[seg]];
-  }
-
-  /**
-   * The index of a meeple of `player` standing on segment `seg` (the lowest), or -1. An action
-   * naming one of several there is read by `chooseMeeple` (rules/checked.ts).
-   */
-  meepleAt(player: number, seg: number): number {
-    for (let i = player * MEEPLES_PER_PLAYER; i < (player + 1) * MEEPLES_PER_PLAYER; i++) {
-      if (this.meepleSeg[i] === seg) return i;
-    }
-    return -1;
-  }
-
-  /** The indices of `player`'s meeples standing on segment `seg`, lowest first (H-13: two or more). */
-  meeplesAt(player: number, seg: number): number[] {
-    const out: number[] = [];
-    for (let i = player * MEEPLES_PER_PLAYER; i < (player + 1) * MEEPLES_PER_PLAYER; i++) {
-      if (this.meepleSeg[i] === seg) out.push(i);
-    }
-    return out;
-  }
-
-  /** The owner's number of meeple i, 0..6: what an action names when two share a spot (MeepleChoice). */
-  meepleNumber(i: number): number {
-    return i % MEEPLES_PER_PLAYER;
-  }
-
-  /**
-   * What an action about meeple i (on the board) adds to name it: `{ meeple }` when another of its
-   * owner's meeples stands on the same segment, else nothing, so that ordinary actions and records
-   * stay as they were.
-   */
-  meepleChoice(i: number): { meeple?: number } {
-    const seg = this.meepleSeg[i];
-    const first = this.meepleOwner(i) * MEEPLES_PER_PLAYER;
-    for (let j = first; j < first + MEEPLES_PER_PLAYER; j++) {
-      if (j !== i && this.meepleSeg[j] === seg) return { meeple: this.meepleNumber(i) };
-    }
-    return {};
-  }
-
-  /** Owner of meeple index i. */
-  meepleOwner(i: number): number {
-    return Math.floor(i / MEEPLES_PER_PLAYER);
-  }
-
-  /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
-  legalMoves(out: Int32Array): number {
-    if (this.phase === P_PLACE) {
-      out.set(this.placements.subarray(0, this.placementCount));
-      let n = this.placementCount;
-      for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
-      return n;
-    }
-    if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
-    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].moves(out);
-    if (this.phase !== P_ACTION) return 0;
-    let n = 0;
-    out[n++] = M_PASS;
-    // B-6: one meeple, on an unoccupied feature of the tile just placed, from supply.
-    if (this.supply[this.current] > 0) {
-      const slot = this.lastSlot;
-      const t = this.board.slotKind[slot];
-      const base = this.board.slotSeg[slot];
-      const count = this.catalog.featureCount[t];
-      for (let f = 0; f < count; f++) {
-        if (!this.catalog.isMeepleSpot(t, f)) continue;
-        if (this.graph.meepleTotal[this.graph.find(base + f)] === 0 && this.mayDeploy(base + f)) {
-          out[n++] = encodeMeeple(base + f);
-        }
-      }
-    }
-    for (const h of this.addHooks) n = h.addActions!(out, n);
-    for (const h of this.filterHooks) n = h.filterActions!(out, n);
-    for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
-    return n;
-  }
-
-  /** Whether every expansion allows a meeple on this segment (D-8). */
-  mayDeploy(seg: number): boolean {
-    for (const h of this.deployHooks) if (!h.canDeploy!(seg)) return false;
-    return true;
-  }
-
-  /** The legal actions of the player to act, as data. */
-  legalActions(): Action[] {
-    const buf = new Int32Array(this.maxMoves);
-    const n = this.legalMoves(buf);
-    const out: Action[] = [];
-    for (let i = 0; i < n; i++) out.push(this.toAction(buf[i]));
-    return out;
-  }
-
-  /** Converts an encoded move to its data form. */
-  toAction(move: number): Action {
-    switch (moveType(move)) {
-      case M_PLACE: {
-        const c = placeCell(move);
-        return {
-          type: 'place',
-          x: this.grid.x(c),
-          y: this.grid.y(c),
-          rotation: ROTATIONS[placeQuarters(move)],
-        };
-      }
-      case M_MEEPLE: {
-        const seg = meepleSegment(move);
-        return { type: 'meeple', ...this.segmentPlace(seg), feature: this.graph.local[seg] };
-      }
-      case M_PASS:
-        return { type: 'pass' };
-      default: {
-        const owner = this.moveOwner[moveType(move)];
-        if (!owner?.toAction) throw new Error(`invariant: no expansion plays move type ${moveType(move)}`);
-        return owner.toAction(move);
-      }
-    }
-  }
-
-  /** Where a tile slot lies: its cell, plus the corner when it is a triangle. */
-  slotPlace(slot: number): { x: number; y: number; corner?: CornerName } {
-    const c = this.board.slotCell[slot];
-    const p = { x: this.grid.x(c), y: this.grid.y(c) };
-    return this.catalog.triangle[this.board.slotKind[slot]] === 1
-      ? { ...p, corner: CORNER_NAMES[this.board.slotRot[slot]] }
-      : p;
-  }
-
-  /** Where a segment lies: its tile's cell, plus the corner when that tile is a triangle. */
-  segmentPlace(seg: number): { x: number; y: number; corner?: CornerName } {
-    return this.slotPlace(this.graph.slot[seg]);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Checked door
-
-  /**
-   * Checks an untrusted action (and, if given, that `player` is the one to act) and plays it.
-   * A refused action gets a precise error and leaves the game unchanged.
-   */
-  apply(action: Action, player?: number): Result<void, RuleError> {
-    const m = this.encode(action, player);
-    if (!m.ok) return m;
-    this.play(m.value);
-    return ok(undefined);
-  }
-
-  /** Checks an untrusted action and returns its encoded move, without playing it. */
-  encode(action: Action, player?: number): Result<number, RuleError> {
-    return encodeAction(this, action, player);
-  }
-
-  /** Finds the segment of feature `feature` of the tile at (x, y) (and corner, for triangles). */
-  locateFeature(
-    x: number,
-    y: number,
-    corner: CornerName | undefined,
-    feature: number,
-  ): Result<number, RuleError> {
-    return locateFeature(this, x, y, corner, feature);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Hot path
-
-  /** Plays a move produced by legalMoves(). Unchecked: use apply() for untrusted input. */
-  play(move: number): void {
-    if (this.phase === P_PLACE) {
-      if (moveType(move) === M_PLACE) this.placeDrawn(placeCell(move), placeQuarters(move));
-      else this.moveOwner[moveType(move)]!.playMove!(move); // a free action (T-6 ransom)
-      return;
-    }
-    if (this.phase === P_STEP) {
-      if (this.steps[this.stepIndex].play(move)) this.runSteps(this.stepIndex + 1);
-      return;
-    }
-    if (this.phase === P_PRE) {
-      if (this.preSteps[this.stepIndex].play(move)) this.runPreSteps(this.stepIndex + 1);
-      return;
-    }
-    switch (moveType(move)) {
-      case M_PASS:
-        break;
-      case M_MEEPLE:
-        this.deployMeeple(this.current, meepleSegment(move));
-        break;
-      default:
-        // A free action (T-6 ransom) leaves phase 2 open; any other ends it.
-        if (!this.moveOwner[moveType(move)]!.playMove!(move)) return;
-    }
-    this.runSteps(0);
-  }
-
-  private placeDrawn(c: number, q: number): void {
-    const t = this.drawn;
-    const slot = this.putTile(t, q, c);
-    this.drawn = -1;
-    this.lastSlot = slot;
-    this.placedCount++;
-    this.phase = P_ACTION;
-    if (this.recordEvents) {
-      const def = this.catalog.def(t);
-      const { x, y } = this.grid.point(c);
-      this.events.push({ type: 'place', player: this.current, tile: def.id, x, y, rotation: ROTATIONS[q] });
-    }
-    for (const h of this.placedHooks) h.onTilePlaced!(slot);
-  }
-
-  /** Runs the steps after phase 2 from index i until one needs a decision, then ends the turn. */
-  private runSteps(i: number): void {
-    for (; i < this.steps.length; i++) {
-      if (this.steps[i].enter()) {
-        this.phase = P_STEP;
-        this.stepIndex = i;
-        return;
-      }
-    }
-    this.stepIndex = -1;
-    this.lastSlot = -1;
-    this.current = (this.current + 1) % this.players;
-    this.startTurn();
-  }
-
-  /** Places a tile and merges its features with its neighbours' (B-4, H-2). */
-  private putTile(t: number, q: number, c: number): number {
-    const board = this.board;
-    const graph = this.graph;
-    const cat = this.catalog;
-    const slot = board.place(t, q, c, graph.count);
-    graph.addTile(slot, t);
-    const base = board.slotSeg[slot];
-    const row = (t * 4 + q) * SIDE_SLOTS;
-    const delta = this.grid.sideDelta;
-    for (let s = 0; s < 4; s++) {
-      if (cat.edgeType[row + s] === E_NONE) continue;
-      const other = board.sideSlot[(c + delta[s]) * 4 + opposite(s)];
-      if (other !== -1) this.joinSides(base, row, s, other, opposite(s));
-    }
-    const other = board.complementOf(slot);
-    if (other !== -1) this.joinSides(base, row, SIDE_D, other, SIDE_D);
-    return slot;
-  }
-
-  /** Joins the features along one shared side: road or city at the centre, fields half to half. */
-  private joinSides(base: number, row: number, s: number, other: number, o: number): void {
-    const cat = this.catalog;
-    const board = this.board;
-    const oRow = (board.slotKind[other] * 4 + board.slotRot[other]) * SIDE_SLOTS;
-    const oBase = board.slotSeg[other];
-    const f = cat.edgeFeature[row + s];
-    if (f !== -1) this.graph.joinEdge(base + f, oBase + cat.edgeFeature[oRow + o]);
-    const hRow = (row / SIDE_SLOTS) * HALF_SLOTS;
-    const ohRow = (oRow / SIDE_SLOTS) * HALF_SLOTS;
-    for (let h = 0; h < 2; h++) {
-      const a = cat.halfFeature[hRow + s * 2 + h];
-      if (a !== -1) this.graph.union(base + a, oBase + cat.halfFeature[ohRow + o * 2 + 1 - h]);
-    }
-  }
-
-  /** Puts one of `player`'s meeples from supply on a segment (B-6; T-2 C on a tower). */
-  deployMeeple(player: number, seg: number): void {
-    let i = player * MEEPLES_PER_PLAYER;
-    while (this.meepleSeg[i] !== -1) i++;
-    this.meepleSeg[i] = seg;
-    this.supply[player]--;
-    this.graph.addMeeple(seg, player);
-    if (this.recordEvents) {
-      const kind = FEATURE_KINDS[this.graph.kind[seg]];
-      this.events.push({
-        type: 'meeple',
-        player,
-        ...this.segmentPlace(seg),
-        feature: this.graph.local[seg],
-        kind,
-      });
-    }
-  }
-
-  /**
-   * Takes meeple i off the board: back to its owner's supply after scoring (a `return` event), or
-   * by a rule (a `removed` event naming it: D-7 eaten, D-10 sent home, T-3 captured). With
-   * `away`, it goes neither to the board nor to the supply (T-3: a prisoner; see `releaseMeeple`).
-   */
-  removeMeeple(i: number, rule?: RuleId, away = false): void {
-    const seg = this.meepleSeg[i];
-    const player = this.meepleOwner(i);
-    this.meepleSeg[i] = away ? -2 : -1;
-    if (!away) this.supply[player]++;
-    this.graph.removeMeeple(seg, player);
-    for (const h of this.removedHooks) h.onMeepleRemoved!(i);
-    if (this.recordEvents) {
-      const where = { player, ...this.segmentPlace(seg), feature: this.graph.local[seg] };
-      this.events.push(
-        rule === undefined ? { type: 'return', ...where } : { type: 'removed', ...where, rule },
-      );
-    }
-  }
-
-  /** Brings an away meeple (a prisoner, T-5, T-6) back to its owner's supply. */
-  releaseMeeple(i: number): void {
-    this.meepleSeg[i] = -1;
-    this.supply[this.meepleOwner(i)]++;
-  }
-
-  /** Adds a tile back to the pile (D-6): anywhere in a shuffled pile, at the bottom of a scripted one. */
-  returnToPile(kind: number): void {
-    if (this.scripted) {
-      this.bag.copyWithin(1, 0, this.bagCount);
-      this.bag[0] = kind;
-    } else {
-      this.bag[this.bagCount] = kind;
-    }
-    this.bagCount++;
-  }
-
-  /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9). */
-  private startTurn(): void {
-    if (this.bagCount > 0 && this.placedCount < this.endAfter) {
-      this.turn++;
-      for (const h of this.turnStartHooks) h.onTurnStart!();
-      this.runPreSteps(0);
-      return;
-    }
-    this.finish();
-  }
-
-  /** Runs the steps before the draw (H-3 draft, H-4 a triangle instead of drawing) from index i. */
-  private runPreSteps(i: number): void {
-    for (; i < this.preSteps.length; i++) {
-      if (this.preSteps[i].enter()) {
-        this.phase = P_PRE;
-        this.stepIndex = i;
-        return;
-      }
-    }
-    this.stepIndex = -1;
-    // A step may have placed a tile instead of the draw (H-4): then phase 2 follows.
-    if (this.lastSlot >= 0) this.phase = P_ACTION;
-    else this.draw();
-  }
-
-  /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9, H-6). */
-  private draw(): void {
-    draw: while (this.bagCount > 0 && this.placedCount < this.endAfter) {
-      const i = this.bagCount - 1;
-      if (!this.scripted) {
-        const j = nextInt(this.rng, this.bagCount);
-        const t = this.bag[j];
-        this.bag[j] = this.bag[i];
-        this.bag[i] = t;
-      }
-      const t = this.bag[i];
-      this.bagCount = i;
-      if (this.recordEvents)
-        this.events.push({ type: 'draw', player: this.current, tile: this.catalog.def(t).id });
-      for (const h of this.drawHooks) if (!h.onDraw!(t)) continue draw;
-      if (this.generatePlacements(t) > 0) {
-        this.drawn = t;
-        this.phase = P_PLACE;
-        return;
-      }
-      this.discardCount++;
-      if (this.recordEvents) {
-        this.events.push({
-          type: 'discard',
-          player: this.current,
-          tile: this.catalog.def(t).id,
-          rule: 'B-5',
-        });
-      }
-    }
-    this.finish();
-  }
-
-  private finish(): void {
-    this.drawn = -1;
-    this.placementCount = 0;
-    finalScoring(this);
-    this.phase = P_OVER;
-    if (this.recordEvents) {
-      const best = Math.max(...this.scores);
-      const winners = [...this.scores.keys()].filter((p) => this.scores[p] === best);
-      this.events.push({ type: 'end', scores: [...this.scores], winners });
-    }
-  }
-
-  /**
-   * Appends the legal placements of tile kind t to `out[n..)`, each encoded by `encode(cell,
-   * quarters)`, and returns the new count (H-4: the triangles in hand).
-   */
-  collectPlacements(
-    t: number,
-    out: Int32Array,
-    n: number,
-    encode: (cell: number, q: number) => number,
-  ): number {
-    const count = this.generatePlacements(t, out, n);
-    for (let i = n; i < count; i++) out[i] = encode(placeCell(out[i]), placeQuarters(out[i]));
-    return count;
-  }
-
-  /** Places tile kind t from outside the pile (H-4: a triangle from hand) and opens phase 2. */
-  placeTile(t: number, q: number, c: number): void {
-    const slot = this.putTile(t, q, c);
-    this.lastSlot = slot;
-    if (this.recordEvents) {
-      const { x, y } = this.grid.point(c);
-      const tile = this.catalog.def(t).id;
-      this.events.push({ type: 'place', player: this.current, tile, x, y, rotation: ROTATIONS[q] });
-    }
-    for (const h of this.placedHooks) h.onTilePlaced!(slot);
-  }
-
-  /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */
-  private generatePlacements(t: number, out = this.placements, n0 = 0): number {
-    const board = this.board;
-    const n = board.placements(t, out, n0, encodePlace);
-    if (out === this.placements) this.placementCount = n;
-    return n;
-  }
-
-  /** The root segment of every feature (for inspection and the reference check). */
-  roots(): number[] {
-    const out: number[] = [];
-    for (let s = 0; s < this.graph.count; s++) if (this.graph.parent[s] === s) out.push(s);
-    return out;
-  }
-
-  private placeSetupTile(p: TilePlacement, t: number, path: string, first: boolean): SetupError | undefined {
-    const c = this.grid.cell(p.x, p.y);
-    const q = ROTATIONS.indexOf(p.rotation);
-    const bad = (reason: string): SetupError => ({
-      code: 'setup/invalid',
-      path,
-      message: `${path}: ${reason}`,
-    });
-    if (q < 0) return bad('rotation must be 0, 90, 180 or 270');
-    if (c === undefined) return bad(`(${p.x},${p.y}) is too far from the start tile`);
-    if (first) {
-      if (this.catalog.triangle[t] === 1) return bad('the start tile must be a square tile');
-    } else if (!this.board.fits(t, q, c)) {
-      return bad(whyNotFit(this, t, q, c, p.x, p.y).message);
-    }
-    const slot = this.putTile(t, q, c);
-    // Ruling: set-up tiles act as placed (a volcano brings the dragon, D-3), but nothing is scored.
-    for (const h of this.placedHooks) h.onTilePlaced!(slot);
-    return undefined;
+    return this.s.expansion(def);
   }
 }
-
-/**
- * A game's own state (its board, feature graph and expansions copy theirs): what `clone`,
- * `cloneInto` and `determinize` copy. The legal placements only up to their count.
- */
-const GAME_STATE: StateFields<Game> = {
-  arrays: [
-    { key: 'scores' },
-    { key: 'meepleSeg' },
-    { key: 'supply' },
-    { key: 'bag' },
-    { key: 'rng' },
-    { key: 'placements', span: (_d, s) => [0, s.placementCount] },
-  ],
-  scalars: [
-    'bagCount',
-    'placedCount',
-    'discardCount',
-    'current',
-    'turn',
-    'phase',
-    'stepIndex',
-    'drawn',
-    'lastSlot',
-    'placementCount',
-  ],
-};

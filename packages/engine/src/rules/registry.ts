@@ -17,8 +17,8 @@ import { BASE_ACTIONS, MAX_ACTION_TYPES, M_MEEPLE, M_PASS, M_PLACE } from './act
 import type { RuleErrorCode } from './errors.js';
 import { BASE_ERROR_CODES } from './errors.js';
 import type { ExpansionDef } from './expansion.js';
-import type { Phase } from './game.js';
-import { BASE_PHASES } from './game.js';
+import type { Phase } from './phases.js';
+import { BASE_PHASES } from './phases.js';
 import type { OptionError, OptionSpec, Options, Presets } from './options.js';
 import { BASE_OPTION_SPECS, changedOptions, defaultOptions, readOptions } from './options.js';
 

@@ -7,10 +7,10 @@
 import type { FeatureKind, Point } from '../types.js';
 import { FEATURE_KINDS, K_CITY, K_FIELD, K_MONASTERY, K_ROAD } from '../types.js';
 import type { ScoreEvent } from './events.js';
-import type { Game } from './game.js';
+import type { GameState } from './state.js';
 
 /** B-7: scores roads and cities completed by the tile just placed, and surrounded monasteries. */
-export function scoreCompleted(g: Game): void {
+export function scoreCompleted(g: GameState): void {
   const { board, graph, catalog } = g;
   const slot = g.lastSlot;
   const t = board.slotKind[slot];
@@ -30,7 +30,7 @@ export function scoreCompleted(g: Game): void {
   for (let i = 0; i < 8; i++) scoreMonasteriesAt(g, c + ring[i]);
 }
 
-function scoreMonasteriesAt(g: Game, c: number): void {
+function scoreMonasteriesAt(g: GameState, c: number): void {
   const board = g.board;
   if (board.cellTiles[c] === 0) return;
   const first = board.anySlot(c);
@@ -45,7 +45,7 @@ function scoreMonasteriesAt(g: Game, c: number): void {
 }
 
 /** Occupied cells among the 8 around c (H-9: a triangle is enough). */
-export function surroundedCount(g: Game, c: number): number {
+export function surroundedCount(g: GameState, c: number): number {
   const ring = g.grid.ringDelta;
   let n = 0;
   for (let i = 0; i < 8; i++) if (g.board.cellTiles[c + ring[i]] !== 0) n++;
@@ -53,14 +53,14 @@ export function surroundedCount(g: Game, c: number): number {
 }
 
 /** Tiles in the 3×3 area around c, c included (H-9, edition 2015: up to 18). */
-function areaTiles(g: Game, c: number): number {
+function areaTiles(g: GameState, c: number): number {
   let n = g.board.cellTiles[c];
   for (let i = 0; i < 8; i++) n += g.board.cellTiles[c + g.grid.ringDelta[i]];
   return n;
 }
 
 /** Whether the feature with root r is complete (B-7; fields never are, B-8). */
-export function isComplete(g: Game, r: number): boolean {
+export function isComplete(g: GameState, r: number): boolean {
   const k = g.graph.kind[r];
   if (k === K_ROAD || k === K_CITY) return g.graph.openEnds[r] === 0;
   if (k === K_MONASTERY) return surroundedCount(g, g.board.slotCell[g.graph.slot[r]]) === 8;
@@ -68,7 +68,7 @@ export function isComplete(g: Game, r: number): boolean {
 }
 
 /** B-9: scores every feature that still has meeples, roads and cities first, fields last. */
-export function finalScoring(g: Game): void {
+export function finalScoring(g: GameState): void {
   const mark = g.nextEpoch();
   for (const kind of [K_ROAD, K_CITY, K_MONASTERY, K_FIELD]) {
     for (let i = 0; i < g.meepleSeg.length; i++) {
@@ -83,7 +83,7 @@ export function finalScoring(g: Game): void {
 }
 
 /** Scores the feature with root r to its majority players and returns its meeples (B-7, B-9). */
-export function scoreFeature(g: Game, r: number, final: boolean): void {
+export function scoreFeature(g: GameState, r: number, final: boolean): void {
   const graph = g.graph;
   const kind = graph.kind[r];
   const p = g.players;
@@ -118,20 +118,20 @@ export function scoreFeature(g: Game, r: number, final: boolean): void {
   for (let i = 0; i < p; i++) {
     if (best > 0 && graph.meeples[r * p + i] === best) {
       winners.push(i);
-      g.scores[i] += points;
+      g.award(i, points);
     }
   }
   if (g.scoredHooks.length > 0 || g.recordEvents) {
     const event = scoreEvent(g, r, final, complete, points, cities, winners, count);
     for (const h of g.scoredHooks) h.onScored?.(r, event);
-    for (const b of event.bonuses) g.scores[b.player] += b.points;
-    if (g.recordEvents) g.events.push(event);
+    for (const b of event.bonuses) g.award(b.player, b.points);
+    if (g.recordEvents) g.emit(event);
   }
   returnMeeples(g, r);
 }
 
 function scoreEvent(
-  g: Game,
+  g: GameState,
   r: number,
   final: boolean,
   complete: boolean,
@@ -172,7 +172,7 @@ function scoreEvent(
   };
 }
 
-function returnMeeples(g: Game, r: number): void {
+function returnMeeples(g: GameState, r: number): void {
   for (let i = 0; i < g.meepleSeg.length; i++) {
     const seg = g.meepleSeg[i];
     if (seg >= 0 && g.graph.find(seg) === r) g.removeMeeple(i);
@@ -180,7 +180,7 @@ function returnMeeples(g: Game, r: number): void {
 }
 
 /** Roots of the completed cities a field touches (B-9), each once. */
-export function fieldCities(g: Game, r: number): number[] {
+export function fieldCities(g: Pick<GameState, 'graph' | 'board' | 'catalog'>, r: number): number[] {
   const graph = g.graph;
   const out: number[] = [];
   let m = r;
@@ -197,7 +197,7 @@ export function fieldCities(g: Game, r: number): number[] {
 }
 
 /** Distinct cells of the feature with root r, in member order. */
-export function featureCells(g: Game, r: number): number[] {
+export function featureCells(g: GameState, r: number): number[] {
   const out: number[] = [];
   let m = r;
   do {

@@ -54,8 +54,8 @@ describe('refused actions change nothing', () => {
     }
     expect(g.apply({ type: 'pass' }, 1).ok).toBe(false);
     expect(JSON.stringify(viewOf(g, -1))).toBe(before);
-    expect(Array.from(g.rng)).toEqual(Array.from(clone.rng));
-    expect(Array.from(g.graph.parent)).toEqual(Array.from(clone.graph.parent));
+    expect(Array.from(g.state.rng)).toEqual(Array.from(clone.state.rng));
+    expect(Array.from(g.state.graph.parent)).toEqual(Array.from(clone.state.graph.parent));
   });
 });
 
@@ -96,9 +96,9 @@ function checkViews(g: Game): {
   );
   // T-1: the foundations on the board, read from the placed tiles' definitions.
   const foundations: string[] = [];
-  for (let s = 0; s < g.board.slotCount; s++) {
-    g.catalog.def(g.board.slotKind[s]).features.forEach((f, i) => {
-      if (f.kind === 'tower') foundations.push(`${placeKey(g.slotPlace(s))}#${i}`);
+  for (let s = 0; s < g.state.board.slotCount; s++) {
+    g.catalog.def(g.state.board.slotKind[s]).features.forEach((f, i) => {
+      if (f.kind === 'tower') foundations.push(`${placeKey(g.state.slotPlace(s))}#${i}`);
     });
   }
   const seen = { hands: 0, towers: 0, dragon: false, fairy: false, hunt: false };
@@ -134,7 +134,7 @@ function checkViews(g: Game): {
     expect(towerPieces).toEqual(Array.from(tw.pieces));
     const held = Array.from({ length: g.players }, (): number[] => []);
     tw.captor.forEach((c, m) => {
-      if (c >= 0) held[c].push(g.meepleOwner(m));
+      if (c >= 0) held[c].push(g.state.meepleOwner(m));
     });
     expect(prisoners.map((h) => sorted(h))).toEqual(held.map((h) => sorted(h)));
     // D-3, D-6, D-7, D-14: the dragon, the set-aside tiles, the hunt and the fairy.
@@ -150,7 +150,7 @@ function checkViews(g: Game): {
     if (view.hunt) expect(view.hunt.visited).toHaveLength(pd.visitedCount);
     expect(fairy === null).toBe(pd.fairySlot < 0);
     if (fairy) {
-      expect(placeKey(fairy)).toBe(placeKey(g.slotPlace(pd.fairySlot)));
+      expect(placeKey(fairy)).toBe(placeKey(g.state.slotPlace(pd.fairySlot)));
       const m = fairy.meeple;
       if (m)
         expect(view.meeples.some((v) => v.player === m.player && placeKey(v) === placeKey(m))).toBe(true);

@@ -22,8 +22,9 @@ import { CORNER_NAMES } from '../geometry/edges.js';
 import type { FeatureKind, Rotation } from '../types.js';
 import { FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Action } from './actions.js';
-import type { Game, Phase } from './game.js';
-import { MEEPLES_PER_PLAYER } from './game.js';
+import { MEEPLES_PER_PLAYER } from './constants.js';
+import type { Game, ReadonlyState } from './game.js';
+import type { Phase } from './phases.js';
 
 export interface PlacedTileView {
   tile: string;
@@ -88,14 +89,15 @@ export interface ExpansionViews {}
 export type GameView = BaseView & Partial<ExpansionViews>;
 
 /** The expansions' slices of the view of `viewer`, in registry order. */
-export function expansionViews(game: Game, viewer: number): Partial<ExpansionViews> {
+export function expansionViews(game: ReadonlyState, viewer: number): Partial<ExpansionViews> {
   const out: Partial<ExpansionViews> = {};
   for (const x of game.expansions) if (x.view) Object.assign(out, x.view(viewer));
   return out;
 }
 
 /** Builds the view of `viewer` (a player index, or -1 for a spectator). */
-export function viewOf(game: Game, viewer: number): GameView {
+export function viewOf(of: Game, viewer: number): GameView {
+  const game = of.state;
   const { board, catalog, grid } = game;
   const tiles: PlacedTileView[] = [];
   for (let slot = 0; slot < board.slotCount; slot++) {

@@ -15,7 +15,7 @@ import type {
   ExpansionDef,
   ExpansionInstance,
   ExpansionViews,
-  Game,
+  GameState,
   OptionSpec,
   Point,
   RuleError,
@@ -71,7 +71,7 @@ export class Inns implements ExpansionInstance {
   /** The toast's move code in this game (I-2). */
   private readonly toast: number;
 
-  constructor(readonly game: Game) {
+  constructor(readonly game: GameState) {
     this.toast = game.moveCode('toast');
     this.moveTypes = [this.toast];
   }
@@ -84,7 +84,7 @@ export class Inns implements ExpansionInstance {
 
   playMove(): boolean {
     const g = this.game;
-    g.scores[g.current] += 1;
+    g.award(g.current, 1);
     if (g.recordEvents) {
       const { x, y } = g.slotPlace(g.lastSlot);
       g.events.push({ type: 'toast', player: g.current, x, y, rule: 'I-2' });
@@ -117,7 +117,7 @@ export class Inns implements ExpansionInstance {
   }
 
   /** Inns are on the board, so there is no state of its own to copy. */
-  clone(game: Game): Inns {
+  clone(game: GameState): Inns {
     return new Inns(game);
   }
 

@@ -18,7 +18,7 @@ import type { RuleError } from '../../rules/errors.js';
 import { whyNotFit } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
-import type { Game } from '../../rules/game.js';
+import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
 import { copyState } from '../../util/state.js';
 import { nextInt } from '../../rules/rng.js';
@@ -56,7 +56,7 @@ export class Halflings implements ExpansionInstance {
 
   /** `sizeOf`: a game's Halflings whose array sizes a copy takes (instead of finding the triangles again). */
   constructor(
-    readonly game: Game,
+    readonly game: GameState,
     sizeOf?: Halflings,
   ) {
     const g = game;
@@ -132,7 +132,7 @@ export class Halflings implements ExpansionInstance {
     if (g.catalog.hasSymbol(g.board.slotKind[slot], 'cropCircle')) this.crop.pending = true;
   }
 
-  clone(game: Game): Halflings {
+  clone(game: GameState): Halflings {
     const copy = new Halflings(game, this);
     copyState(HALFLINGS_STATE, copy, this);
     copyState(CROP_CIRCLE_STATE, copy.crop, this.crop);

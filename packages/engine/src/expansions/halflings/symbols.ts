@@ -12,11 +12,11 @@ import type { RuleError } from '../../rules/errors.js';
 import { ruleError } from '../../rules/errors.js';
 import { CROP_MEEPLES } from './vocabulary.js';
 import type { ScoreEvent } from '../../rules/events.js';
-import type { Game } from '../../rules/game.js';
+import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
 import { K_CITY, K_FIELD, K_ROAD } from '../../types.js';
 
-export function vineyardBonus(g: Game, root: number, event: ScoreEvent): void {
+export function vineyardBonus(g: GameState, root: number, event: ScoreEvent): void {
   if (event.kind !== 'monastery' || !event.complete || event.players.length === 0) return;
   const c = g.board.slotCell[g.graph.slot[root]];
   let vineyards = 0;
@@ -48,7 +48,7 @@ export class CropCircle {
   done = 0;
 
   constructor(
-    readonly game: Game,
+    readonly game: GameState,
     /** The crop circle's action types' codes in this game's moves. */
     readonly code: { readonly cropCircle: number; readonly crop: number },
   ) {}

@@ -5,7 +5,7 @@
 import type { ActionSpec } from '../../rules/actions.js';
 import { FIELD, bitsFor } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
-import type { Phase } from '../../rules/game.js';
+import type { Phase } from '../../rules/phases.js';
 import type { Options } from '../../rules/options.js';
 import type { Rotation } from '../../types.js';
 import { triangleKinds } from './tiles.js';
@@ -31,7 +31,7 @@ declare module '../../rules/actions.js' {
   }
 }
 
-declare module '../../rules/game.js' {
+declare module '../../rules/phases.js' {
   interface Phases {
     /** H-3 `halflings-deal draft`: the players take face-up triangles in turn. */
     draft: true;

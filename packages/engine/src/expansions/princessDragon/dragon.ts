@@ -29,11 +29,11 @@ export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {
   // House rule `reshuffle`: straight back into the pile, unless nothing else is left to draw.
   if (g.options.dragonSetAside === 'reshuffle' && !onlyDragonsLeft(pd)) {
     g.returnToPile(kind);
-    if (g.recordEvents) g.events.push({ type: 'returned-to-pile', tiles: [id], rule: 'D-6' });
+    if (g.recordEvents) g.emit({ type: 'returned-to-pile', tiles: [id], rule: 'D-6' });
     return false;
   }
   pd.setAside[pd.setAsideCount++] = kind;
-  if (g.recordEvents) g.events.push({ type: 'set-aside', player: g.current, tile: id, rule: 'D-6' });
+  if (g.recordEvents) g.emit({ type: 'set-aside', player: g.current, tile: id, rule: 'D-6' });
   return false;
 }
 
@@ -55,11 +55,11 @@ export function onVolcano(pd: PrincessDragon, slot: number): void {
         ids.push(g.catalog.def(pd.setAside[i]).id);
       }
       pd.setAsideCount = 0;
-      if (g.recordEvents) g.events.push({ type: 'returned-to-pile', tiles: ids, rule: 'D-6' });
+      if (g.recordEvents) g.emit({ type: 'returned-to-pile', tiles: ids, rule: 'D-6' });
     }
     // The dragon flies here and eats nothing on the way (D-3).
     pd.dragonUnit = g.units.ofSlot(slot);
-    if (g.recordEvents) g.events.push({ type: 'dragon', ...unitPlace(pd, pd.dragonUnit), rule: 'D-3' });
+    if (g.recordEvents) g.emit({ type: 'dragon', ...unitPlace(pd, pd.dragonUnit), rule: 'D-3' });
   }
   if (g.catalog.hasSymbol(t, 'dragon') && pd.dragonUnit >= 0) pd.huntPending = true;
 }
@@ -120,7 +120,7 @@ export function huntStep(pd: PrincessDragon): Step {
       pd.visited[pd.visitedCount++] = u;
       pd.huntStep++;
       if (g.recordEvents) {
-        g.events.push({ type: 'dragon', ...unitPlace(pd, u), player, step: pd.huntStep, rule: 'D-7' });
+        g.emit({ type: 'dragon', ...unitPlace(pd, u), player, step: pd.huntStep, rule: 'D-7' });
       }
       eat(pd, u);
       return pd.huntStep >= 6 || !canMove(pd);

@@ -48,8 +48,8 @@ export function fairyTurnStartPoint(pd: PrincessDragon): void {
   const g = pd.game;
   if (g.options.fairyBonus !== '1+3') return;
   if (!playersWithFairy(pd).includes(g.current)) return;
-  g.scores[g.current] += 1;
-  if (g.recordEvents) g.events.push({ type: 'bonus', player: g.current, points: 1, rule: 'D-15' });
+  g.award(g.current, 1);
+  if (g.recordEvents) g.emit({ type: 'bonus', player: g.current, points: 1, rule: 'D-15' });
 }
 
 /** D-17: the bonus for the fairy's meeple when its feature is scored. */
@@ -93,7 +93,7 @@ export function playFairy(pd: PrincessDragon, move: number): void {
     const seg = onTile(pd) ? -1 : g.meepleSeg[payload];
     const where =
       seg < 0 ? g.slotPlace(pd.fairySlot) : { ...g.segmentPlace(seg), feature: g.graph.local[seg] };
-    g.events.push({ type: 'fairy', player: g.current, ...where, rule: 'D-14' });
+    g.emit({ type: 'fairy', player: g.current, ...where, rule: 'D-14' });
   }
 }
 

@@ -15,7 +15,7 @@ import type { Action } from '../../rules/actions.js';
 import { moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
-import type { Game } from '../../rules/game.js';
+import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
 import { copyState } from '../../util/state.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
@@ -67,7 +67,7 @@ export class PrincessDragon implements ExpansionInstance {
   readonly setAside: Int16Array;
   setAsideCount = 0;
 
-  constructor(readonly game: Game) {
+  constructor(readonly game: GameState) {
     this.code = {
       fairy: game.moveCode('fairy'),
       princess: game.moveCode('princess'),
@@ -85,7 +85,7 @@ export class PrincessDragon implements ExpansionInstance {
       : [];
   }
 
-  clone(game: Game): PrincessDragon {
+  clone(game: GameState): PrincessDragon {
     const copy = new PrincessDragon(game);
     copyState(PRINCESS_DRAGON_STATE, copy, this);
     return copy;

@@ -44,7 +44,7 @@ export function playBuild(tw: Tower, move: number): void {
   tw.height[seg]++;
   tw.capturing = seg;
   if (g.recordEvents) {
-    g.events.push({
+    g.emit({
       type: 'tower',
       player: g.current,
       ...g.segmentPlace(seg),
@@ -102,7 +102,7 @@ export function captureStep(tw: Tower): Step {
       } else {
         g.removeMeeple(i, 'T-3', true);
         tw.captor[i] = g.current;
-        if (g.recordEvents) g.events.push({ type: 'prisoner', captor: g.current, owner, rule: 'T-3' });
+        if (g.recordEvents) g.emit({ type: 'prisoner', captor: g.current, owner, rule: 'T-3' });
         exchangePrisoners(tw);
       }
       return true;

@@ -37,7 +37,7 @@ export function exchangePrisoners(tw: Tower): void {
         if (ia < 0 || ib < 0) break;
         free(tw, ia);
         free(tw, ib);
-        if (g.recordEvents) g.events.push({ type: 'exchange', players: [a, b], rule: 'T-5' });
+        if (g.recordEvents) g.emit({ type: 'exchange', players: [a, b], rule: 'T-5' });
       }
     }
   }
@@ -69,11 +69,11 @@ export function playRansom(tw: Tower, move: number): void {
   const g = tw.game;
   const i = movePayload(move);
   const captor = tw.captor[i];
-  g.scores[g.current] -= 3;
-  g.scores[captor] += 3;
+  g.award(g.current, -3);
+  g.award(captor, 3);
   tw.ransomTurn = g.turn;
   free(tw, i);
-  if (g.recordEvents) g.events.push({ type: 'ransom', player: g.current, captor, points: 3, rule: 'T-6' });
+  if (g.recordEvents) g.emit({ type: 'ransom', player: g.current, captor, points: 3, rule: 'T-6' });
 }
 
 export function ransomAction(tw: Tower, move: number): Action {

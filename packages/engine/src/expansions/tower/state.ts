@@ -19,7 +19,7 @@ import type { Action } from '../../rules/actions.js';
 import { moveType } from '../../rules/actions.js';
 import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
-import type { Game } from '../../rules/game.js';
+import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
 import { copyState } from '../../util/state.js';
 import { K_TOWER } from '../../types.js';
@@ -49,7 +49,7 @@ export class Tower implements ExpansionInstance {
   capturing = -1;
   ransomTurn = -1;
 
-  constructor(readonly game: Game) {
+  constructor(readonly game: GameState) {
     this.code = {
       tower: game.moveCode('tower'),
       towerMeeple: game.moveCode('tower-meeple'),
@@ -66,7 +66,7 @@ export class Tower implements ExpansionInstance {
     this.steps = [{ step: captureStep(this), where: 'before-score' }];
   }
 
-  clone(game: Game): Tower {
+  clone(game: GameState): Tower {
     const copy = new Tower(game);
     copyState(TOWER_STATE, copy, this);
     return copy;

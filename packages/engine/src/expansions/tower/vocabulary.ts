@@ -6,7 +6,7 @@ import type { ActionSpec } from '../../rules/actions.js';
 import { FIELD } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { RuleErrorCode } from '../../rules/errors.js';
-import type { Phase } from '../../rules/game.js';
+import type { Phase } from '../../rules/phases.js';
 import type { RuleId } from '../../types.js';
 
 declare module '../../rules/actions.js' {
@@ -59,7 +59,7 @@ declare module '../../rules/errors.js' {
   }
 }
 
-declare module '../../rules/game.js' {
+declare module '../../rules/phases.js' {
   interface Phases {
     /** T-3: the builder chooses a meeple to capture, or none. */
     capture: true;
