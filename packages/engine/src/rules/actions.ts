@@ -77,6 +77,15 @@ export const FIELD = {
   corner: shape('nw, ne, se or sw', (v) => (CORNER_NAMES as readonly unknown[]).includes(v), true),
 } as const;
 
+/** The fields that name a meeple on the board: its spot, and which of the owner's if two share it. */
+export const MEEPLE_SPOT: Readonly<Record<string, FieldShape>> = {
+  x: FIELD.int,
+  y: FIELD.int,
+  feature: FIELD.int,
+  corner: FIELD.corner,
+  meeple: FIELD.meeple,
+};
+
 /**
  * One action type of the base game or an expansion: its fields (what records and clients send,
  * checked for shape before the engine looks at their meaning) and the widths of its encoded

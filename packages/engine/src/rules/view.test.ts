@@ -4,6 +4,7 @@ import { HALFLINGS, PRINCESS_AND_DRAGON, TOWER, createGame } from '../expansions
 import type { Game } from './game.js';
 import type { BaseView, ExpansionViews, PlaceView } from './view.js';
 import { viewOf } from './view.js';
+import { prng } from '../../test/playout.js';
 
 const start = (draws: string[]) => unwrap(createGame({ players: 2, draws }));
 
@@ -58,18 +59,6 @@ describe('refused actions change nothing', () => {
     expect(Array.from(g.state.graph.parent)).toEqual(Array.from(clone.state.graph.parent));
   });
 });
-
-/** mulberry32, the test's own generator: a failure replays from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
 
 const placeKey = (p: PlaceView): string => `${p.x},${p.y}${p.corner ?? ''}`;
 const sorted = <T>(xs: readonly T[]): T[] => [...xs].sort();

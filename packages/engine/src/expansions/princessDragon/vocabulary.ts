@@ -3,7 +3,7 @@
  * the core's types (declaration merging) and listed for the registry (D-3..D-19).
  */
 import type { ActionSpec } from '../../rules/actions.js';
-import { FIELD } from '../../rules/actions.js';
+import { FIELD, MEEPLE_SPOT } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { RuleErrorCode } from '../../rules/errors.js';
 import type { Phase } from '../../rules/phases.js';
@@ -90,14 +90,7 @@ export const PRINCESS_DRAGON_ACTIONS: readonly ActionSpec[] = [
     type: 'princess',
     rule: 'D-10',
     doc: 'send a knight of the city one’s princess tile joins back to its owner',
-    fields: {
-      owner: FIELD.int,
-      x: FIELD.int,
-      y: FIELD.int,
-      feature: FIELD.int,
-      corner: FIELD.corner,
-      meeple: FIELD.meeple,
-    },
+    fields: { owner: FIELD.int, ...MEEPLE_SPOT },
     payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
   },
   {

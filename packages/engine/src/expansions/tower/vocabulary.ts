@@ -3,7 +3,7 @@
  * (declaration merging) and listed for the registry (T-2..T-6).
  */
 import type { ActionSpec } from '../../rules/actions.js';
-import { FIELD } from '../../rules/actions.js';
+import { FIELD, MEEPLE_SPOT } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { RuleErrorCode } from '../../rules/errors.js';
 import type { Phase } from '../../rules/phases.js';
@@ -87,14 +87,7 @@ export const TOWER_ACTIONS: readonly ActionSpec[] = [
     type: 'capture',
     rule: 'T-3',
     doc: 'capture a meeple within the tower’s range',
-    fields: {
-      owner: FIELD.int,
-      x: FIELD.int,
-      y: FIELD.int,
-      feature: FIELD.int,
-      corner: FIELD.corner,
-      meeple: FIELD.meeple,
-    },
+    fields: { owner: FIELD.int, ...MEEPLE_SPOT },
     payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
   },
   {
