@@ -123,6 +123,8 @@ export class MctsBot implements Bot {
   private scores = new Float64Array(0);
   private playBuf = new Int32Array(0);
   private policyScores = new Float64Array(0);
+  private drawCode = -1;
+  private dragonCode = -1;
   private readonly path: Node[] = [];
   /** Centre of the reward scale: 0 (a margin), or alone the evaluation of the position searched. */
   private centre = 0;
@@ -165,6 +167,9 @@ export class MctsBot implements Bot {
     const t0 = this.now();
     const me = seat.player;
     let game = seat.determinize(this.rng.u32());
+    // The move codes of this game's registry, read once: the loops below compare every move.
+    this.drawCode = game.moveCode('draw');
+    this.dragonCode = game.moveCode('dragon');
     const turn0 = game.turn;
     const lastTurn = turn0 + this.playoutTurns;
 
@@ -183,7 +188,7 @@ export class MctsBot implements Bot {
         const child = this.select(node);
         game.play(child.move);
         path.push(child);
-        if (moveType(child.move) === game.moveCode('draw')) break; // a chance event follows (H-4)
+        if (moveType(child.move) === this.drawCode) break; // a chance event follows (H-4)
         if (game.isOver || game.toAct !== me || game.turn !== turn0) break;
         const k = game.legalMoves(this.playBuf);
         if (child.children === null) {
@@ -307,7 +312,7 @@ export class MctsBot implements Bot {
    * else uniform.
    */
   private policy(game: Game, buf: Int32Array, n: number): number {
-    if (moveType(buf[0]!) === game.moveCode('dragon')) return this.dragonStep(game, buf, n);
+    if (moveType(buf[0]!) === this.dragonCode) return this.dragonStep(game, buf, n);
     if (moveType(buf[0]!) !== M_PASS || game.phaseName !== 'action') return buf[this.rng.int(n)]!;
     const scores = this.policyScores;
     this.lookahead.simpleScores(game, game.toAct, buf, n, scores);

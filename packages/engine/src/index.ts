@@ -86,7 +86,14 @@ export type {
   MeepleView,
 } from './rules/view.js';
 export { expansionViews, viewOf } from './rules/view.js';
-export type { GameRecord, RecordAction, RecordError, Expectations, Replay } from './notation/record.js';
+export type {
+  GameRecord,
+  MatchOutcome,
+  RecordAction,
+  RecordError,
+  Expectations,
+  Replay,
+} from './notation/record.js';
 export {
   RECORD_FORMAT,
   RECORD_VERSION,
@@ -99,3 +106,13 @@ export {
   redactRecord,
   scoreEvents,
 } from './notation/record.js';
+export type {
+  MatchError,
+  MatchErrorCode,
+  MatchResult,
+  MatchStatus,
+  MatchStep,
+  MatchUpdate,
+  Viewer,
+} from './match/match.js';
+export { MATCH_ERROR_CODES, Match } from './match/match.js';

@@ -87,7 +87,19 @@ export interface GameRecord {
   tiles?: unknown[];
   actions: RecordAction[];
   expect?: Expectations;
+  /** How a match ended when not by the rules' end of the game (a resignation, a timeout, an abort). */
+  outcome?: MatchOutcome;
 }
+
+/** A match-level end: its kind, who (none for an abort), when (ISO time) and why. */
+export interface MatchOutcome {
+  status: 'resigned' | 'timeout' | 'aborted';
+  player?: number;
+  at: string;
+  reason: string;
+}
+
+const OUTCOME_STATUSES: readonly MatchOutcome['status'][] = ['resigned', 'timeout', 'aborted'];
 
 /** Why a record was refused or failed a check: where (line/column or path) and why. */
 export interface RecordError {
@@ -142,6 +154,7 @@ const RECORD_KEYS = [
   'tiles',
   'actions',
   'expect',
+  'outcome',
   'comment',
   'name',
   'rules',
@@ -229,7 +242,32 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
     if (!e.ok) return e;
     rec.expect = e.value;
   }
+  if (data.outcome !== undefined) {
+    const o = readOutcome(data.outcome, players.length);
+    if (!o.ok) return o;
+    rec.outcome = o.value;
+  }
   return ok(rec);
+}
+
+function readOutcome(v: unknown, players: number): Result<MatchOutcome, RecordError> {
+  const bad = (p: string, reason: string) => fail('record/invalid', `outcome${p}`, reason);
+  if (!isObj(v)) return bad('', 'must be an object {status, player?, at, reason}');
+  for (const k of Object.keys(v))
+    if (!['status', 'player', 'at', 'reason'].includes(k)) return bad(`.${k}`, 'unknown field');
+  const status = OUTCOME_STATUSES.find((s) => s === v.status);
+  if (status === undefined) return bad('.status', `must be ${OUTCOME_STATUSES.join(', ')}`);
+  if (typeof v.at !== 'string' || Number.isNaN(Date.parse(v.at))) return bad('.at', 'must be an ISO time');
+  if (typeof v.reason !== 'string') return bad('.reason', 'must be a string');
+  const out: MatchOutcome = { status, at: v.at, reason: v.reason };
+  if (status === 'aborted') {
+    if (v.player !== undefined) return bad('.player', 'an aborted match names no player');
+  } else {
+    if (!isInt(v.player) || v.player < 0 || v.player >= players)
+      return bad('.player', `must be a player from 0 to ${players - 1}`);
+    out.player = v.player;
+  }
+  return ok(out);
 }
 
 function readTilePlacement(v: unknown, path: string): Result<TilePlacement, RecordError> {
