@@ -21,7 +21,9 @@ import { TRIANGLE_LIST } from './triangleTiles.js';
 /** The move PRNG's seed for a game seed (kept apart from the bag's seed). */
 const moveSeed = (seed: number) => (Math.imul(seed, 0x9e3779b1) ^ 0x5bd1e995) >>> 0;
 
-const BASE_GAMES = 10_000;
+/** `npm run test:soak` (CARC_SOAK=1) plays the full counts; `npm test` a fifth of them. */
+const SOAK = process.env.CARC_SOAK === '1';
+const BASE_GAMES = SOAK ? 10_000 : 2_000;
 const BATCH = 1_000;
 /** Games per batch that also run the independent RefGame in lockstep. */
 const LOCKSTEP_PER_BATCH = 100;
@@ -46,7 +48,7 @@ function run(t: Tally, label: string, config: GameConfig, seed: number, lockstep
   t.discarded += r.discarded;
 }
 
-describe('B-1 B-4..B-10 invariant playouts: 10,000 two-player base games, reference graph checked after every move', () => {
+describe(`B-1 B-4..B-10 invariant playouts: ${BASE_GAMES} two-player base games, reference graph checked after every move`, () => {
   for (let b = 0; b < BASE_GAMES / BATCH; b++) {
     const from = b * BATCH + 1;
     const to = (b + 1) * BATCH;
@@ -63,7 +65,7 @@ describe('B-1 B-4..B-10 invariant playouts: 10,000 two-player base games, refere
 });
 
 describe('B-1 B-7 O invariant playouts: 3..6 players, tiny-city-scoring 2, tile-set-base basic:1', () => {
-  const VARIANT_GAMES = 3_000;
+  const VARIANT_GAMES = SOAK ? 3_000 : 1_000;
   const variants: Partial<Options>[] = [
     {},
     { tinyCityScoring: 2 },
