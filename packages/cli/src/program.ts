@@ -314,7 +314,13 @@ Examples:
         'docs/rules.md, whose option table is this command with --markdown.',
     )
     .addOption(new Option('--markdown', 'print Markdown tables (as in docs/rules.md)').conflicts('json'))
-    .addOption(new Option('--json', 'print JSON'))
+    .addOption(new Option('--json', 'print JSON').conflicts('update'))
+    .addOption(
+      new Option(
+        '--update <file>',
+        'write the Markdown tables between the options markers of this file (docs/rules.md) instead of printing them',
+      ).conflicts('markdown'),
+    )
     .option(
       '--expansion <module>',
       'also list the options of the expansion a JavaScript module exports by default (repeatable)',
@@ -323,11 +329,11 @@ Examples:
     )
     .addHelpText(
       'after',
-      '\nRegenerate the table in docs/rules.md (between its options markers) with:\n' +
-        '  $ npx carcassonne options --markdown\n' +
-        '\nExamples:\n  $ carcassonne options\n  $ carcassonne options --json',
+      '\nRegenerate the tables in docs/rules.md (between its options markers) with:\n' +
+        '  $ carcassonne options --update docs/rules.md\n' +
+        '\nExamples:\n  $ carcassonne options\n  $ carcassonne options --markdown\n  $ carcassonne options --json',
     )
-    .action(async (opts: { markdown?: boolean; json?: boolean; expansion: string[] }) => {
+    .action(async (opts: { markdown?: boolean; json?: boolean; update?: string; expansion: string[] }) => {
       const registry = await loadExpansions(opts.expansion);
       setExit(runOptions({ ...opts, registry }, io));
     });

@@ -5,6 +5,7 @@
 import type { OptionSpec, Options, Registry } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
 import type { Io } from '../io.js';
+import { CliError, fileErrorMessage } from '../io.js';
 import { formatJson } from '../json.js';
 
 export interface OptionsCommandOptions {
@@ -12,6 +13,8 @@ export interface OptionsCommandOptions {
   markdown?: boolean;
   /** Print JSON. */
   json?: boolean;
+  /** Rewrite the Markdown tables between the options markers of this file instead of printing. */
+  update?: string;
   /** The options to list: the built-in ones and those of any expansion loaded with `--expansion`. */
   registry?: Registry;
 }
@@ -160,9 +163,53 @@ export function optionsText(listing: OptionsListing): string {
   );
 }
 
-/** Prints the listing; always exit code 0. */
+/** The markers around the generated tables in docs/rules.md. */
+export const OPTIONS_BEGIN = '<!-- options:begin -->';
+export const OPTIONS_END = '<!-- options:end -->';
+
+/** What a document holds between its options markers (trimmed), or undefined without both markers. */
+export function tablesInDoc(doc: string): string | undefined {
+  const begin = doc.indexOf(OPTIONS_BEGIN);
+  const end = doc.indexOf(OPTIONS_END, begin + 1);
+  if (begin < 0 || end < 0) return undefined;
+  return doc.slice(begin + OPTIONS_BEGIN.length, end).trim();
+}
+
+/** The document with `markdown` between its options markers, or undefined without both markers. */
+export function withTables(doc: string, markdown: string): string | undefined {
+  const begin = doc.indexOf(OPTIONS_BEGIN);
+  const end = doc.indexOf(OPTIONS_END, begin + 1);
+  if (begin < 0 || end < 0) return undefined;
+  return `${doc.slice(0, begin + OPTIONS_BEGIN.length)}\n\n${markdown.trim()}\n\n${doc.slice(end)}`;
+}
+
+/** Prints the listing, or rewrites the tables of `opts.update`; exit code 0 (2 when the file cannot be updated). */
 export function runOptions(opts: OptionsCommandOptions, io: Io): number {
   const listing = listOptions(opts.registry);
+  if (opts.update !== undefined) {
+    const file = opts.update;
+    let doc: string;
+    try {
+      doc = io.readFile(file);
+    } catch (e) {
+      throw new CliError(`cannot read ${file}: ${fileErrorMessage(e)}`);
+    }
+    const updated = withTables(doc, optionsMarkdown(listing));
+    if (updated === undefined) {
+      throw new CliError(
+        `${file}: no "${OPTIONS_BEGIN}" … "${OPTIONS_END}" markers to write the tables between`,
+      );
+    }
+    if (updated !== doc) {
+      try {
+        io.writeFile(file, updated);
+      } catch (e) {
+        throw new CliError(`cannot write ${file}: ${fileErrorMessage(e)}`);
+      }
+    }
+    io.err(`${file}: option tables ${updated === doc ? 'already up to date' : 'updated'}\n`);
+    return 0;
+  }
   if (opts.json) io.out(formatJson(listing));
   else if (opts.markdown) io.out(optionsMarkdown(listing));
   else io.out(optionsText(listing));
