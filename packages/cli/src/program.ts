@@ -10,6 +10,7 @@ import type { ExpansionId, Options } from '@carc/engine';
 import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
 import type { PlayOptions } from './commands/play.js';
+import { runOptions } from './commands/options.js';
 import { runPlay } from './commands/play.js';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
@@ -55,7 +56,7 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   program
     .name('carcassonne')
     .description(
-      'Carcassonne rules engine on the command line: play against bots, replay and check game records, draw boards, simulate games, play bot tournaments.',
+      'Carcassonne rules engine on the command line: play against bots, replay and check game records, draw boards, simulate games, play bot tournaments, list the game options.',
     )
     .version(version(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
@@ -75,7 +76,10 @@ Examples:
   $ carcassonne replay game.json --check
   $ carcassonne render game.json --svg board.svg --cell 96
   $ carcassonne simulate --games 1000 --players 3 --seed 7
-  $ carcassonne tournament --bots greedy,random --games 200 --seed 1`,
+  $ carcassonne tournament --bots greedy,random --games 200 --seed 1
+  $ carcassonne options
+
+The rules, each with its id (B-7, D-14…): docs/rules.md.`,
     );
 
   const replay = program
@@ -301,6 +305,39 @@ Examples:
       },
     );
 
+  program
+    .command('options')
+    .summary('list the game options and presets')
+    .description(
+      'List every game option (id, expansion, allowed values, default, rule id ' +
+        'and what it sets) and every preset, as read from the engine; the rules they refer to are in ' +
+        'docs/rules.md, whose option table is this command with --markdown.',
+    )
+    .addOption(new Option('--markdown', 'print Markdown tables (as in docs/rules.md)').conflicts('json'))
+    .addOption(new Option('--json', 'print JSON').conflicts('update'))
+    .addOption(
+      new Option(
+        '--update <file>',
+        'write the Markdown tables between the options markers of this file (docs/rules.md) instead of printing them',
+      ).conflicts('markdown'),
+    )
+    .option(
+      '--expansion <module>',
+      'also list the options of the expansion a JavaScript module exports by default (repeatable)',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
+    .addHelpText(
+      'after',
+      '\nRegenerate the tables in docs/rules.md (between its options markers) with:\n' +
+        '  $ carcassonne options --update docs/rules.md\n' +
+        '\nExamples:\n  $ carcassonne options\n  $ carcassonne options --markdown\n  $ carcassonne options --json',
+    )
+    .action(async (opts: { markdown?: boolean; json?: boolean; update?: string; expansion: string[] }) => {
+      const registry = await loadExpansions(opts.expansion);
+      setExit(runOptions({ ...opts, registry }, io));
+    });
+
   return program;
 }
 
@@ -321,7 +358,7 @@ function addRulesOptions(cmd: Command): Command {
     .option('--preset <name>', `rules preset (${Object.keys(PRESETS).join(', ')})`, 'hig');
   return addTilesOption(cmd).option(
     '-o, --option <id=value>',
-    'an option of RULES.md section O, e.g. dragon-move=after-scoring (repeatable)',
+    'a game option (carcassonne options lists them; docs/rules.md, section O), e.g. dragon-move=after-scoring (repeatable)',
     collect,
     [] as string[],
   );

@@ -3,8 +3,10 @@
  * small integer codes used in typed-array tables on the hot path.
  */
 
-/** Rule ids of ../shared/RULES.md, named in errors, events, tests and comments. */
-/** A rule's id: a section letter or letters and a number, e.g. B-7, D-14, X-3 (a plug-in expansion brings its own section). */
+/**
+ * A rule's id, as docs/rules.md names it and errors, events, tests and comments cite it: a section
+ * letter or letters and a number, e.g. B-7, D-14, X-3 (a plug-in expansion brings its own section).
+ */
 export type RuleId = `${string}-${string}`;
 
 /** Feature kinds a tile can carry. `tower` is a tower foundation (T-1): a feature of its own. */

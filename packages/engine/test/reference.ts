@@ -6,7 +6,7 @@
  * engine's union-find, its compiled catalog tables (edgeType, edgeFeature, halfFeature, pattern),
  * Board.fits, or the engine's geometry helpers, so a mistake there cannot hide itself here.
  *
- * Geometry, derived directly from RULES.md (B-4, H-1, H-2) and the TileDef format:
+ * Geometry, derived directly from the rules (docs/rules.md: B-4, H-1, H-2) and the TileDef format:
  * - board sides 0 n, 1 e, 2 s, 3 w; 4 is the diagonal of a triangle (its long side);
  * - a quarter turn clockwise moves local side s to (s + 1) % 4; the diagonal stays the diagonal;
  * - a triangle's rotation q is the corner of its right angle (0 nw, 1 ne, 2 se, 3 sw); in its own

@@ -1,5 +1,5 @@
 /**
- * Game options (RULES.md section O): stable kebab-case ids with typed values and defaults, and the
+ * Game options (docs/rules.md, section O): stable kebab-case ids with typed values and defaults, and the
  * presets that bundle them. The base game's options are declared here; each expansion declares
  * its own (keys by declaration merging into `Options`, specs in its definition), and a registry
  * (rules/registry.ts) gathers them. A record stores only the options that differ from the defaults.
@@ -43,7 +43,7 @@ export const BASE_OPTION_SPECS: readonly OptionSpec[] = [
   },
 ];
 
-/** Presets after the publishers' editions of the rules (RULES.md section O), by name. */
+/** Presets after the publishers' editions of the rules (docs/rules.md, section O), by name. */
 export type Presets = Readonly<Record<string, Partial<Options>>>;
 
 export interface OptionError {

@@ -1,5 +1,5 @@
 /**
- * Halflings (RULES.md section H; X-8): 24 triangular half tiles dealt to the players' hands (H-3),
+ * Halflings (docs/rules.md, section H; X-8): 24 triangular half tiles dealt to the players' hands (H-3),
  * played instead of drawing a normal tile (H-4, H-5), with the game ending on the last normal tile
  * (H-6). The geometry (H-1, H-2), open features at gaps (H-7), counting per cell or per tile
  * (H-8, H-9, option `halflings-edition`), fields bounded by gaps (H-10) and the grid principle for

@@ -1,4 +1,4 @@
-/** The Halflings' options (RULES.md section O) and preset. */
+/** The Halflings' options (docs/rules.md, section O) and preset. */
 import type { OptionSpec, Presets } from '../../rules/options.js';
 
 declare module '../../rules/options.js' {

@@ -1,5 +1,5 @@
 /**
- * The Princess & the Dragon (RULES.md section D; X-1, X-2, X-7): volcano and dragon (D-3..D-9),
+ * The Princess & the Dragon (docs/rules.md, section D; X-1, X-2, X-7): volcano and dragon (D-3..D-9),
  * princess (D-10..D-12), magic portal (D-13), fairy (D-14..D-19), the monastery in a city (D-1) and
  * the tunnel (D-2), which are plain tile data.
  *

@@ -1,4 +1,4 @@
-/** The Princess & the Dragon's options (RULES.md section O) and presets. */
+/** The Princess & the Dragon's options (docs/rules.md, section O) and presets. */
 import type { OptionSpec, Presets } from '../../rules/options.js';
 
 declare module '../../rules/options.js' {

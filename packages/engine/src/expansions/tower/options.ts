@@ -1,4 +1,4 @@
-/** The Tower's options (RULES.md section O). */
+/** The Tower's options (docs/rules.md, section O). */
 import type { OptionSpec } from '../../rules/options.js';
 
 declare module '../../rules/options.js' {
