@@ -4,7 +4,7 @@ import { viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { loadRecord, replay } from '../load.js';
-import { renderSvg } from '../render/svg.js';
+import { renderSvg } from '@carc/art';
 
 export interface RenderCommandOptions {
   /** Output file, or '-' for standard output. */

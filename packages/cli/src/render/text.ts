@@ -1,6 +1,6 @@
 /**
  * Draws a board as text for a terminal: every cell is a block of 7 × 3 characters, rasterized from
- * the same tile artwork as the SVG renderer (tileArt.ts), so custom tiles (H-0) and triangles draw
+ * the same tile artwork as the SVG renderer (@carc/art), so custom tiles (H-0) and triangles draw
  * without extra tables.
  *
  *   C city   ^ pennant   - | / \ road   + crossing   . field   M monastery   t tower foundation
@@ -15,10 +15,8 @@
  * escapes, added only when asked; without it the characters are the same, plain ASCII.
  */
 import type { CornerName, PlaceView, TileDef } from '@carc/engine';
-import { boardBounds } from './bounds.js';
-import type { BoardView, TileLookup } from './svg.js';
-import type { Pt } from './tileArt.js';
-import { flatten, insidePolygon, tileArt } from './tileArt.js';
+import type { BoardView, Pt, TileLookup } from '@carc/art';
+import { boardBounds, flatten, insidePolygon, tileArt } from '@carc/art';
 
 /** Characters per cell, across and down (about square in a terminal font). */
 export const CELL_W = 7;
