@@ -3,26 +3,13 @@
  * tower foundations, pennants, symbols and meeples in player colours.
  *
  * A pure function of a board view and a tile lookup: no DOM and no Node APIs, so the web client can
- * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`).
+ * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`). What is
+ * drawn where comes from the board model (model.ts); this file only turns it into SVG.
  */
-import type { GameView, TileDef } from '@carc/engine';
-import { boardBounds } from './bounds.js';
-import type { PathCmd, Pt, TileArt } from './tileArt.js';
-import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS, tileArt } from './tileArt.js';
-
-/** What the renderer needs of a catalog (the engine's `Catalog` fits). */
-export interface TileLookup {
-  kindOf(id: string): number | undefined;
-  def(kind: number): TileDef;
-}
-
-/**
- * The parts of a view the renderer reads; scores and supply feed the legend. The expansions' fields,
- * when in play: the dragon (D-3) and the fairy with the meeple she is next to (D-14); the towers
- * with their height (T-2), the tower pieces left (T-0) and the prisoners held (T-3).
- */
-export type BoardView = Pick<GameView, 'tiles' | 'meeples'> &
-  Partial<Pick<GameView, 'scores' | 'supply' | 'dragon' | 'fairy' | 'towers' | 'towerPieces' | 'prisoners'>>;
+import type { BoardView, TileLookup } from './model.js';
+import { boardModel, turnPoint } from './model.js';
+import type { PathCmd, Pt } from './tileArt.js';
+import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS } from './tileArt.js';
 
 export interface RenderOptions {
   /** Size of a cell in pixels (default 64). */
@@ -69,13 +56,6 @@ const escapeXml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
-/** Rotates a tile-frame point by q clockwise quarter turns about the cell centre (+y south). */
-function rotate(p: Pt, q: number): Pt {
-  let { x, y } = p;
-  for (let i = 0; i < (q & 3); i++) [x, y] = [1 - y, x];
-  return { x, y };
-}
-
 /** Renders the board of `view` as a standalone SVG document. */
 export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOptions = {}): string {
   const cell = opts.cell ?? 64;
@@ -88,7 +68,8 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const legendRow = Math.max(14, Math.round(cell * 0.34));
   const legendH = showLegend ? legendRow * (scores?.length ?? 0) + Math.round(cell * 0.2) : 0;
 
-  const { minX, minY, cols, rows } = boardBounds(view.tiles);
+  const model = boardModel(view, tiles);
+  const { minX, minY, cols, rows } = model.bounds;
   const boardW = cols * cell;
   const boardH = rows * cell;
   const ox = margin;
@@ -128,7 +109,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
 
   /** Board pixel position of a tile-frame point of the tile at (x, y) with rotation q. */
   const toPx = (x: number, y: number, q: number) => (p: Pt) => {
-    const r = rotate(p, q);
+    const r = turnPoint(p, q);
     return { x: ox + (x - minX + r.x) * cell, y: oy + (y - minY + r.y) * cell };
   };
   const pathData = (cmds: readonly PathCmd[], map: (p: Pt) => Pt): string =>
@@ -185,25 +166,15 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
 
   // Tiles.
-  const arts = new Map<string, TileArt | undefined>();
-  const artOf = (id: string): TileArt | undefined => {
-    if (!arts.has(id)) {
-      const kind = tiles.kindOf(id);
-      arts.set(id, kind === undefined ? undefined : tileArt(tiles.def(kind)));
-    }
-    return arts.get(id);
-  };
-  const q4 = (rotation: number) => Math.round(rotation / 90) & 3;
   out.push('<g class="tiles">');
-  for (const t of view.tiles) {
-    const q = q4(t.rotation);
-    const map = toPx(t.x, t.y, q);
-    const art = artOf(t.tile);
+  for (const t of model.tiles) {
+    const map = toPx(t.x, t.y, t.turns);
+    const { art, def } = t;
     const where = `${t.tile} at (${t.x},${t.y}) rotation ${t.rotation}${t.corner ? ` corner ${t.corner}` : ''}`;
     out.push(
       `<g class="tile" data-tile="${escapeXml(t.tile)}" data-x="${t.x}" data-y="${t.y}" data-rotation="${t.rotation}"><title>${escapeXml(where)}</title>`,
     );
-    if (!art) {
+    if (!art || !def) {
       const sq = [
         { x: 0, y: 0 },
         { x: 1, y: 0 },
@@ -244,7 +215,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     if (art.monastery) out.push(monastery(map(art.monastery), cell));
     if (art.tower) {
       const p = map(art.tower);
-      const height = towerHeight(view, t.x, t.y, t.corner);
+      const height = t.towerHeight;
       out.push(
         `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS * (height > 0 ? 1.25 : 1))}" fill="${height > 0 ? COLOURS.towerBuilt : COLOURS.tower}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>`,
       );
@@ -259,7 +230,6 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
       }
     }
     for (const c of art.cities) for (const p of c.pennants) out.push(pennant(map(p), cell));
-    const def = tiles.def(tiles.kindOf(t.tile) ?? 0);
     def.symbols.forEach((s, i) => {
       const p = art.symbols[i];
       if (p) out.push(symbol(s, map(p), cell));
@@ -271,52 +241,29 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
   out.push('</g>');
 
-  // Meeples, over every tile.
+  // Meeples, over every tile; then the neutral figures (D-3, D-14): the dragon, the fairy.
+  /** Board pixel position of a point in the frame of cell (x, y). */
+  const cellPx = (x: number, y: number, p: Pt): Pt => ({
+    x: ox + (x - minX + p.x) * cell,
+    y: oy + (y - minY + p.y) * cell,
+  });
   out.push('<g class="meeples">');
-  const seen = new Map<string, number>();
-  for (const m of view.meeples) {
-    const t = view.tiles.find(
-      (t) => t.x === m.x && t.y === m.y && (m.corner === undefined || t.corner === m.corner),
-    );
-    const art = t ? artOf(t.tile) : undefined;
-    if (!t || !art) continue;
-    const anchor = art.anchors[m.feature] ?? { x: 0.5, y: 0.5 };
-    const key = `${m.x},${m.y},${m.corner ?? ''},${m.feature}`;
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    const p = toPx(t.x, t.y, q4(t.rotation))(anchor);
-    const colour = PLAYER_COLOURS[m.player % PLAYER_COLOURS.length] ?? '#000';
+  for (const m of model.figures) {
+    if (m.type !== 'meeple') continue;
     const name = names[m.player] ?? `player ${m.player}`;
     out.push(
       meeple(
-        { x: p.x + n * cell * 0.12, y: p.y },
+        cellPx(m.x, m.y, m.at),
         cell * 0.27,
-        colour,
+        PLAYER_COLOURS[m.colour] ?? '#000',
         m.kind === 'field',
-        `${name} (${PLAYER_COLOUR_NAMES[m.player % 6] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}`,
+        `${name} (${PLAYER_COLOUR_NAMES[m.colour] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}`,
       ),
     );
   }
   out.push('</g>');
-
-  // Neutral figures (D-3, D-14): the dragon on its cell, the fairy by her meeple or on her tile.
-  const cellCentre = (p: { x: number; y: number }) => ({
-    x: ox + (p.x - minX + 0.5) * cell,
-    y: oy + (p.y - minY + 0.5) * cell,
-  });
-  const f = view.fairy;
-  if (f) {
-    let p = { x: cellCentre(f).x + cell * 0.28, y: cellCentre(f).y - cell * 0.28 };
-    const m = f.meeple;
-    const t = m && view.tiles.find((t) => t.x === m.x && t.y === m.y);
-    const art = t ? artOf(t.tile) : undefined;
-    if (m && t && art) {
-      const a = toPx(t.x, t.y, q4(t.rotation))(art.anchors[m.feature] ?? { x: 0.5, y: 0.5 });
-      p = { x: a.x + cell * 0.16, y: a.y - cell * 0.14 };
-    }
-    out.push(fairy(p, cell));
-  }
-  if (view.dragon) out.push(dragon(cellCentre(view.dragon), cell));
+  for (const f of model.figures) if (f.type === 'fairy') out.push(fairy(cellPx(f.x, f.y, f.at), cell));
+  for (const f of model.figures) if (f.type === 'dragon') out.push(dragon(cellPx(f.x, f.y, f.at), cell));
 
   if (showLegend && scores) {
     const fs = num(Math.max(9, legendRow * 0.62));
@@ -365,11 +312,6 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
     `<g class="meeple" transform="${transform}" fill="${colour}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="0.06" stroke-linejoin="round">${t}` +
     `<path d="${body}"/><circle cx="0" cy="-0.32" r="0.17"/></g>`
   );
-}
-
-/** Height of the tower on the tile at (x, y) in the view (0 for a bare foundation or no data). */
-function towerHeight(view: BoardView, x: number, y: number, corner: string | undefined): number {
-  return view.towers?.find((t) => t.x === x && t.y === y && t.corner === corner)?.height ?? 0;
 }
 
 /** The dragon (D-3): a red beast with wings, centred on p. */
