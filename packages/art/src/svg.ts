@@ -48,6 +48,9 @@ const COLOURS = {
   unknown: '#d633c9',
 };
 
+/** A count and its noun, singular for one: "1 tile", "2 tiles". */
+export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 const escapeXml = (s: string): string =>
@@ -135,7 +138,9 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
   );
-  out.push(`<title>${escapeXml(opts.title ?? `Carcassonne board, ${view.tiles.length} tiles`)}</title>`);
+  out.push(
+    `<title>${escapeXml(opts.title ?? `Carcassonne board, ${counted(view.tiles.length, 'tile')}`)}</title>`,
+  );
   out.push(`<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`);
   if (opts.title) {
     out.push(
@@ -279,7 +284,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
       const extras: string[] = [];
       if (supply !== undefined) extras.push(`${supply} in supply`);
       const pieces = view.towerPieces?.[i];
-      if (pieces !== undefined) extras.push(`${pieces} tower pieces`);
+      if (pieces !== undefined) extras.push(counted(pieces, 'tower piece'));
       const held = view.prisoners?.[i];
       if (held && held.length > 0) {
         extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);

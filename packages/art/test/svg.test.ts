@@ -201,6 +201,25 @@ describe('renderSvg', () => {
     expect(byClass(root, 'legend')[0]?.children.filter((c) => c.name === 'text')).toHaveLength(6);
   });
 
+  it('counts in the singular for one: "1 tile", "1 tower piece"', () => {
+    const svg = renderSvg(
+      {
+        tiles: [{ tile: 'BA/RCr', x: 0, y: 0, rotation: 0 }],
+        meeples: [],
+        scores: [0, 0],
+        towerPieces: [1, 2],
+      },
+      catalog,
+    );
+    const root = parseXml(svg);
+    expect(root.children.find((c) => c.name === 'title')?.text).toBe('Carcassonne board, 1 tile');
+    expect(
+      byClass(root, 'legend')[0]
+        ?.children.filter((c) => c.name === 'text')
+        .map((t) => t.text),
+    ).toEqual(['Player 1: 0 (1 tower piece)', 'Player 2: 0 (2 tower pieces)']);
+  });
+
   it('draws an empty board', () => {
     const root = parseXml(renderSvg({ tiles: [], meeples: [] }, catalog));
     expect(root.name).toBe('svg');

@@ -19,6 +19,19 @@ describe('render command', () => {
     expect(io.stderr).toMatch(/^wrote out\.svg: 2 tiles, 0 meeples, \d+x\d+ px\n$/);
   });
 
+  it('counts one tile in the singular', () => {
+    const record = JSON.stringify({
+      format: 'carcassonne-record',
+      version: 1,
+      players: ['Ann', 'Bob'],
+      draws: [],
+      actions: [],
+    });
+    const io = memoryIo({ 'one.json': record });
+    expect(runRender('one.json', { svg: 'out.svg' }, io)).toBe(0);
+    expect(io.stderr).toMatch(/^wrote out\.svg: 1 tile, 0 meeples, \d+x\d+ px\n$/);
+  });
+
   it('honours --cell and writes to standard output with --svg -', () => {
     const small = memoryIo();
     const big = memoryIo();
