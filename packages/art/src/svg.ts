@@ -51,6 +51,10 @@ const COLOURS = {
 /** A count and its noun, singular for one: "1 tile", "2 tiles". */
 export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** "Ann's hand"; "Your hand" for the person at the terminal, who plays as "You". */
+export const possessive = (name: string, noun: string): string =>
+  /^you$/i.test(name.trim()) ? `Your ${noun}` : `${name}${name.endsWith('s') ? "'" : "'s"} ${noun}`;
+
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 const escapeXml = (s: string): string =>
@@ -99,7 +103,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
             cell: handCell,
             labels: false,
             legend: false,
-            title: `${names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`}'s hand`,
+            title: possessive(names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`, 'hand'),
           },
         )
       : '';

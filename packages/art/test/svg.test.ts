@@ -220,6 +220,27 @@ describe('renderSvg', () => {
     ).toEqual(['Player 1: 0 (1 tower piece)', 'Player 2: 0 (2 tower pieces)']);
   });
 
+  it('H-3 titles the hand "Your hand" when the viewer is called You, and "Ann\'s hand" otherwise', () => {
+    const title = (name: string) => {
+      const root = parseXml(
+        renderSvg({ tiles: [], meeples: [] }, catalog, {
+          playerNames: [name],
+          hand: { player: 0, tiles: ['H1-01'] },
+        }),
+      );
+      const hand = byClass(root, 'hand')[0];
+      return (
+        hand &&
+        allElements(hand)
+          .find((e) => e.name === 'title')
+          ?.text.replace(/&apos;/g, "'")
+      );
+    };
+    expect(title('You')).toBe('Your hand');
+    expect(title('Ann')).toBe("Ann's hand");
+    expect(title('Doris')).toBe("Doris' hand");
+  });
+
   it('draws an empty board', () => {
     const root = parseXml(renderSvg({ tiles: [], meeples: [] }, catalog));
     expect(root.name).toBe('svg');
