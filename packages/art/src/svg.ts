@@ -63,6 +63,15 @@ const escapeXml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
+/** A line of the legend: an icon drawn centred on a point at a size, and its text. */
+interface LegendRow {
+  icon: (p: Pt, size: number) => string;
+  text: string;
+}
+
+/** Average character width of the legend's sans-serif text, in ems (rounded up). */
+const TEXT_EM = 0.6;
+
 /** Renders the board of `view` as a standalone SVG document. */
 export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOptions = {}): string {
   const cell = opts.cell ?? 64;
@@ -73,16 +82,44 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const margin = labels ? Math.round(cell * 0.45) : Math.round(cell * 0.2);
   const titleH = opts.title ? Math.round(cell * 0.45) : 0;
   const legendRow = Math.max(14, Math.round(cell * 0.34));
-  const legendH = showLegend ? legendRow * (scores?.length ?? 0) + Math.round(cell * 0.2) : 0;
+  const legendFont = Math.max(9, legendRow * 0.62);
 
   const model = boardModel(view, tiles);
   const { minX, minY, cols, rows } = model.bounds;
+  // The legend, one row per player: an icon, then a line of text.
+  const legend: LegendRow[] = [];
+  if (showLegend && scores) {
+    scores.forEach((score, i) => {
+      const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length] ?? '#000';
+      const supply = view.supply?.[i];
+      const extras: string[] = [];
+      if (supply !== undefined) extras.push(`${supply} in supply`);
+      const pieces = view.towerPieces?.[i];
+      if (pieces !== undefined) extras.push(counted(pieces, 'tower piece'));
+      const held = view.prisoners?.[i];
+      if (held && held.length > 0) {
+        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
+      }
+      legend.push({
+        icon: (p, size) => meeple(p, size * 0.85, colour, false, ''),
+        text: `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`,
+      });
+    });
+  }
+  const legendH = legend.length > 0 ? legendRow * legend.length + Math.round(cell * 0.2) : 0;
+  // Wide enough for its longest line, however narrow the board (no text metrics here: an estimate
+  // on the wide side of a sans-serif font's average character).
+  const legendW =
+    legend.length > 0 ? legendRow + Math.max(...legend.map((r) => r.text.length)) * legendFont * TEXT_EM : 0;
   const boardW = cols * cell;
   const boardH = rows * cell;
   const ox = margin;
   const oy = margin + titleH;
-  const legendW = showLegend ? Math.round(cell * 3.2) : 0;
-  let width = Math.max(boardW + 2 * margin, legendW + 2 * margin, opts.hand ? Math.round(cell * 3.2) : 0);
+  let width = Math.max(
+    boardW + 2 * margin,
+    Math.ceil(legendW + 2 * margin),
+    opts.hand ? Math.round(cell * 3.2) : 0,
+  );
   // H-3: the viewer's hand, drawn as its own small board under the legend.
   const handCell = Math.round(cell * 0.8);
   const hand =
@@ -274,31 +311,19 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   for (const f of model.figures) if (f.type === 'fairy') out.push(fairy(cellPx(f.x, f.y, f.at), cell));
   for (const f of model.figures) if (f.type === 'dragon') out.push(dragon(cellPx(f.x, f.y, f.at), cell));
 
-  if (showLegend && scores) {
-    const fs = num(Math.max(9, legendRow * 0.62));
+  if (legend.length > 0) {
     const top = oy + boardH + margin * 0.6;
     const rowsOut: string[] = [];
-    scores.forEach((score, i) => {
+    legend.forEach((row, i) => {
       const y = top + i * legendRow;
-      const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length] ?? '#000';
+      rowsOut.push(row.icon({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow));
       rowsOut.push(
-        meeple({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow * 0.85, colour, false, ''),
-      );
-      const supply = view.supply?.[i];
-      const extras: string[] = [];
-      if (supply !== undefined) extras.push(`${supply} in supply`);
-      const pieces = view.towerPieces?.[i];
-      if (pieces !== undefined) extras.push(counted(pieces, 'tower piece'));
-      const held = view.prisoners?.[i];
-      if (held && held.length > 0) {
-        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
-      }
-      const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`;
-      rowsOut.push(
-        `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(text)}</text>`,
+        `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(row.text)}</text>`,
       );
     });
-    out.push(`<g class="legend" font-size="${fs}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`);
+    out.push(
+      `<g class="legend" font-size="${num(legendFont)}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`,
+    );
   }
   if (hand) {
     const body = hand.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');

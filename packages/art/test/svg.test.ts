@@ -241,6 +241,28 @@ describe('renderSvg', () => {
     expect(title('Doris')).toBe("Doris' hand");
   });
 
+  it('makes a narrow board wide enough for the longest line of its legend', () => {
+    const svg = renderSvg(
+      {
+        tiles: [{ tile: 'BA/RCr', x: 0, y: 0, rotation: 0 }],
+        meeples: [],
+        scores: [12, 3],
+        supply: [7, 6],
+        towerPieces: [10, 9],
+        prisoners: [[1], []],
+      },
+      catalog,
+      { cell: 40, playerNames: ['Bartholomew of Carcassonne', 'Bob'] },
+    );
+    const root = parseXml(svg);
+    const legend = byClass(root, 'legend')[0];
+    const size = Number(legend?.attrs['font-size']);
+    for (const t of legend?.children.filter((c) => c.name === 'text') ?? []) {
+      // Half an em per character is the least a sans-serif line takes.
+      expect(Number(t.attrs.x) + t.text.length * size * 0.5).toBeLessThan(Number(root.attrs.width));
+    }
+  });
+
   it('draws an empty board', () => {
     const root = parseXml(renderSvg({ tiles: [], meeples: [] }, catalog));
     expect(root.name).toBe('svg');
