@@ -6,7 +6,7 @@
  * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`). What is
  * drawn where comes from the board model (model.ts); this file only turns it into SVG.
  */
-import type { BoardView, TileLookup } from './model.js';
+import type { BoardView, Figure, TileLookup } from './model.js';
 import { boardModel, turnPoint } from './model.js';
 import type { PathCmd, Pt } from './tileArt.js';
 import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS } from './tileArt.js';
@@ -16,7 +16,10 @@ export interface RenderOptions {
   cell?: number;
   /** Coordinates along the top and left edges (default true). */
   labels?: boolean;
-  /** Players' colours, names, scores and supply under the board, when the view has scores (default true). */
+  /**
+   * Under the board: players' colours, names, scores and supply (when the view has scores), and a
+   * key to the symbols and neutral figures drawn (default true).
+   */
   legend?: boolean;
   playerNames?: readonly string[];
   /** A caption above the board. */
@@ -69,6 +72,17 @@ interface LegendRow {
   text: string;
 }
 
+/** What the key calls each printed symbol. */
+const SYMBOL_LABELS: Partial<Record<string, string>> = {
+  garden: 'garden',
+  volcano: 'volcano',
+  dragon: 'dragon symbol',
+  portal: 'magic portal',
+  vineyard: 'vineyard',
+  cropCircle: 'crop circle',
+  waterTower: 'water tower',
+};
+
 /** Average character width of the legend's sans-serif text, in ems (rounded up). */
 const TEXT_EM = 0.6;
 
@@ -105,6 +119,21 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
         text: `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`,
       });
     });
+  }
+  // The key: each printed symbol on the board, and the neutral figures.
+  if (opts.legend ?? true) {
+    for (const name of model.symbols) {
+      legend.push({ icon: (p, size) => symbol(name, p, size * 5), text: SYMBOL_LABELS[name] ?? name });
+    }
+    const has = (type: Figure['type']) => model.figures.some((f) => f.type === type);
+    if (has('dragon')) legend.push({ icon: (p, size) => dragon(p, size * 2.2), text: 'the dragon' });
+    if (has('fairy')) legend.push({ icon: (p, size) => fairy(p, size * 3.5), text: 'the fairy' });
+    if (model.figures.some((f) => f.type === 'tower' && f.height > 0)) {
+      legend.push({
+        icon: (p, size) => towerIcon(p, size * 2.2, 2),
+        text: 'a tower and its height',
+      });
+    }
   }
   const legendH = legend.length > 0 ? legendRow * legend.length + Math.round(cell * 0.2) : 0;
   // Wide enough for its longest line, however narrow the board (no text metrics here: an estimate
@@ -345,6 +374,16 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
   return (
     `<g class="meeple" transform="${transform}" fill="${colour}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="0.06" stroke-linejoin="round">${t}` +
     `<path d="${body}"/><circle cx="0" cy="-0.32" r="0.17"/></g>`
+  );
+}
+
+/** The key's tower: a built foundation with a height badge, as drawn on the board (T-2). */
+function towerIcon(p: Pt, cell: number, height: number): string {
+  const b = { x: p.x + cell * 0.17, y: p.y - cell * 0.17 };
+  return (
+    `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS * 1.25)}" fill="${COLOURS.towerBuilt}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>` +
+    `<circle cx="${num(b.x)}" cy="${num(b.y)}" r="${num(cell * 0.085)}" fill="${COLOURS.towerBuilt}" stroke="#ffffff" stroke-width="${num(cell * 0.015)}"/>` +
+    `<text x="${num(b.x)}" y="${num(b.y)}" text-anchor="middle" dominant-baseline="central" font-size="${num(cell * 0.12)}" font-weight="bold" fill="#ffffff">${height}</text>`
   );
 }
 

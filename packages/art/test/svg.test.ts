@@ -55,11 +55,12 @@ describe('renderSvg', () => {
       expect(player).toBeGreaterThanOrEqual(0);
       expect(m.attrs.fill).toBe(PLAYER_COLOURS[player]);
     }
-    // The legend lists players and scores.
+    // The legend lists players and scores, then the key to the symbols (here gardens).
     const legend = byClass(root, 'legend')[0];
-    expect(legend?.children.filter((c) => c.name === 'text').map((t) => t.text)).toEqual(
-      rec.players.map((p, i) => `${p}: ${game.scores[i]} (${game.state.supply[i]} in supply)`),
-    );
+    expect(legend?.children.filter((c) => c.name === 'text').map((t) => t.text)).toEqual([
+      ...rec.players.map((p, i) => `${p}: ${game.scores[i]} (${game.state.supply[i]} in supply)`),
+      'garden',
+    ]);
   });
 
   it('D-3 D-14 draws the dragon on its cell and the fairy on hers, and the tile symbols', () => {
@@ -261,6 +262,28 @@ describe('renderSvg', () => {
       // Half an em per character is the least a sans-serif line takes.
       expect(Number(t.attrs.x) + t.text.length * size * 0.5).toBeLessThan(Number(root.attrs.width));
     }
+  });
+
+  it('keys the symbols and neutral figures it draws under the board', () => {
+    const legendTexts = (root: XmlElement) =>
+      byClass(root, 'legend')[0]
+        ?.children.filter((c) => c.name === 'text')
+        .map((t) => t.text) ?? [];
+    const { rec, game } = replayFixture('dragon-fairy.json');
+    const texts = legendTexts(parseXml(renderGame(rec, game)));
+    expect(texts).toEqual(expect.arrayContaining(['volcano', 'the dragon', 'the fairy']));
+    // Every symbol drawn on the board is keyed, once.
+    const drawn = new Set(
+      byClass(parseXml(renderGame(rec, game)), 'symbol').map(
+        (s) => s.children.find((c) => c.name === 'title')?.text,
+      ),
+    );
+    const labels: Record<string, string> = { dragon: 'dragon symbol', portal: 'magic portal' };
+    for (const name of drawn) expect(texts.filter((t) => t === (labels[name ?? ''] ?? name))).toHaveLength(1);
+    // Without scores, the key alone.
+    expect(legendTexts(single('BA/CcG', 0))).toEqual(['garden']);
+    const tower = replayFixture('tower-game.json');
+    expect(legendTexts(parseXml(renderGame(tower.rec, tower.game)))).toContain('a tower and its height');
   });
 
   it('draws an empty board', () => {
