@@ -8,7 +8,15 @@
  * south, (0,0) the cell's north-west corner), so on the board it lies at (x + at.x, y + at.y).
  * Artwork (`TileArt`) stays in the tile's own frame; `turnPoint` carries its points onto the cell.
  */
-import type { CornerName, FeatureKind, GameView, PlacedTileView, TileDef } from '@carc/engine';
+import type {
+  CornerName,
+  FeatureKind,
+  GameEvent,
+  GameView,
+  MeepleView,
+  PlacedTileView,
+  TileDef,
+} from '@carc/engine';
 import { CORNER_NAMES } from '@carc/engine';
 import type { BoardBounds } from './bounds.js';
 import { boardBounds } from './bounds.js';
@@ -62,6 +70,8 @@ export interface MeepleFigure {
   kind: FeatureKind;
   /** Where it stands in its cell (several on one feature stand side by side). */
   at: Pt;
+  /** B-9: a meeple final scoring returned to its owner's supply, drawn where it stood at the end. */
+  returned?: true;
 }
 
 /** The dragon (D-3), in the middle of its cell or triangle. */
@@ -146,8 +156,59 @@ function placeCentre(corner: CornerName | undefined): Pt {
 const samePlace = (a: { x: number; y: number; corner?: CornerName }, b: typeof a): boolean =>
   a.x === b.x && a.y === b.y && a.corner === b.corner;
 
+/**
+ * B-9: the meeples that stood on the board when the game ended, which final scoring then returned
+ * to their owners' supply, read from the game's events: the `return` events between the last turn
+ * and the `end` event. None before the end, or without events. Their `meeple` numbers count each
+ * player's returned meeples in order (the events do not name them).
+ */
+export function meeplesAtEnd(
+  events: readonly GameEvent[],
+  view: Pick<BoardView, 'tiles'>,
+  tiles: TileLookup,
+): MeepleView[] {
+  let end = events.length - 1;
+  while (end >= 0 && events[end]?.type !== 'end') end--;
+  if (end < 0) return [];
+  const out: MeepleView[] = [];
+  const numbers = new Map<number, number>();
+  for (let i = end - 1; i >= 0; i--) {
+    const e = events[i];
+    if (!e || e.type === 'place' || e.type === 'meeple' || e.type === 'draw' || e.type === 'discard') break;
+    if (e.type === 'score' && !e.final) break;
+    if (e.type !== 'return') continue;
+    const placed = view.tiles.find((t) => samePlace(t, e));
+    const kind = placed && tiles.kindOf(placed.tile);
+    const feature = kind === undefined ? undefined : tiles.def(kind).features[e.feature];
+    if (!feature) continue;
+    out.unshift({
+      player: e.player,
+      x: e.x,
+      y: e.y,
+      ...(e.corner !== undefined ? { corner: e.corner } : {}),
+      feature: e.feature,
+      kind: feature.kind,
+      meeple: 0,
+    });
+  }
+  for (const m of out) {
+    const n = numbers.get(m.player) ?? 0;
+    m.meeple = n;
+    numbers.set(m.player, n + 1);
+  }
+  return out;
+}
+
+export interface BoardModelOptions {
+  /**
+   * The game's events (`Game.events`, when recorded): after the end, the meeples final scoring
+   * returned are drawn where they stood (B-9), marked `returned`.
+   */
+  events?: readonly GameEvent[];
+}
+
 /** The model of the board of `view`. */
-export function boardModel(view: BoardView, tiles: TileLookup): BoardModel {
+export function boardModel(view: BoardView, tiles: TileLookup, opts: BoardModelOptions = {}): BoardModel {
   const models: TileModel[] = view.tiles.map((t) => {
     const kind = tiles.kindOf(t.tile);
     const def = kind === undefined ? undefined : tiles.def(kind);
@@ -183,7 +244,8 @@ export function boardModel(view: BoardView, tiles: TileLookup): BoardModel {
     });
   }
   const shared = new Map<string, number>();
-  for (const m of view.meeples) {
+  const returned = new Set(opts.events ? meeplesAtEnd(opts.events, view, tiles) : []);
+  for (const m of [...view.meeples, ...returned]) {
     const t = tileAt(m);
     if (!t?.art) continue;
     const key = `${m.x},${m.y},${m.corner ?? ''},${m.feature}`;
@@ -200,6 +262,7 @@ export function boardModel(view: BoardView, tiles: TileLookup): BoardModel {
       feature: m.feature,
       kind: m.kind,
       at: { x: a.x + n * SHARE_STEP, y: a.y },
+      ...(returned.has(m) ? { returned: true as const } : {}),
     });
   }
   if (view.dragon) {

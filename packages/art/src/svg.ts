@@ -6,6 +6,7 @@
  * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`). What is
  * drawn where comes from the board model (model.ts); this file only turns it into SVG.
  */
+import type { GameEvent } from '@carc/engine';
 import type { BoardView, Figure, TileLookup } from './model.js';
 import { boardModel, turnPoint } from './model.js';
 import type { PathCmd, Pt } from './tileArt.js';
@@ -24,6 +25,11 @@ export interface RenderOptions {
   playerNames?: readonly string[];
   /** A caption above the board. */
   title?: string;
+  /**
+   * B-9: the game's events; after the end, the meeples final scoring returned to supply are drawn
+   * where they stood, and the legend says so.
+   */
+  events?: readonly GameEvent[];
   /** H-3: a player's hand of triangles to draw under the board (only the viewer's own hand is known). */
   hand?: { player: number; tiles: readonly string[] };
 }
@@ -98,7 +104,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const legendRow = Math.max(14, Math.round(cell * 0.34));
   const legendFont = Math.max(9, legendRow * 0.62);
 
-  const model = boardModel(view, tiles);
+  const model = boardModel(view, tiles, opts.events ? { events: opts.events } : {});
   const { minX, minY, cols, rows } = model.bounds;
   // The legend, one row per player: an icon, then a line of text.
   const legend: LegendRow[] = [];
@@ -122,6 +128,12 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
   // The key: each printed symbol on the board, and the neutral figures.
   if (opts.legend ?? true) {
+    if (model.figures.some((f) => f.type === 'meeple' && f.returned)) {
+      legend.push({
+        icon: (p, size) => meeple(p, size * 0.85, '#ffffff', false, ''),
+        text: 'meeples as they stood at the end, before final scoring returned them to supply',
+      });
+    }
     for (const name of model.symbols) {
       legend.push({ icon: (p, size) => symbol(name, p, size * 5), text: SYMBOL_LABELS[name] ?? name });
     }
@@ -332,7 +344,8 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
         cell * 0.27,
         PLAYER_COLOURS[m.colour] ?? '#000',
         m.kind === 'field',
-        `${name} (${PLAYER_COLOUR_NAMES[m.colour] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}`,
+        `${name} (${PLAYER_COLOUR_NAMES[m.colour] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}` +
+          (m.returned ? ', returned at final scoring' : ''),
       ),
     );
   }

@@ -1,8 +1,8 @@
 /** The board model: figures where the artwork puts them, turned with their tile (B-6, D-3, D-14, T-2, H-1). */
-import { BUILTIN, CORNER_NAMES, viewOf } from '@carc/engine';
+import { BUILTIN, CORNER_NAMES, createGame, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import type { MeepleFigure, Pt } from '../src/index.js';
-import { boardModel, featurePoint, insidePolygon, tileArt, turnPoint } from '../src/index.js';
+import { boardModel, featurePoint, insidePolygon, meeplesAtEnd, tileArt, turnPoint } from '../src/index.js';
 import { replayFixture } from './helpers.js';
 
 const catalog = BUILTIN.catalog();
@@ -96,5 +96,46 @@ describe('boardModel', () => {
       catalog,
     );
     expect(model.tiles.map((t) => t.turns)).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('meeplesAtEnd', () => {
+  /** A short game played to its end, placing a meeple whenever it may. */
+  const finished = () => {
+    const created = createGame({ players: 2, seed: 5, endAfter: 12, recordEvents: true });
+    if (!created.ok) throw new Error(created.error.message);
+    const game = created.value;
+    while (!game.isOver) {
+      const actions = game.legalActions();
+      const action = actions.find((a) => a.type === 'meeple') ?? actions[0];
+      if (!action) throw new Error('no legal action');
+      const r = game.apply(action);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    return game;
+  };
+
+  it('B-9 finds the meeples final scoring returned, and the model draws them where they stood', () => {
+    const game = finished();
+    const view = viewOf(game, -1);
+    const atEnd = meeplesAtEnd(game.events, view, game.catalog);
+    expect(atEnd.length).toBeGreaterThan(0);
+    // Each stood on a feature of a placed tile, as the last meeple events put them there.
+    for (const m of atEnd) {
+      expect(view.tiles.some((t) => t.x === m.x && t.y === m.y)).toBe(true);
+      const placed = game.events.some(
+        (e) =>
+          e.type === 'meeple' && e.x === m.x && e.y === m.y && e.feature === m.feature && e.kind === m.kind,
+      );
+      expect(placed).toBe(true);
+    }
+    const model = boardModel(view, game.catalog, { events: game.events });
+    const returned = model.figures.filter((f) => f.type === 'meeple' && f.returned);
+    expect(returned).toHaveLength(atEnd.length);
+    // Without the events, or before the end, none.
+    expect(boardModel(view, game.catalog).figures.filter((f) => f.type === 'meeple')).toHaveLength(
+      view.meeples.length,
+    );
+    expect(meeplesAtEnd(game.events.slice(0, -1), view, game.catalog)).toEqual([]);
   });
 });

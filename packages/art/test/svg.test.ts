@@ -1,6 +1,6 @@
 /** The SVG renderer and the tile artwork: valid XML, features placed and rotated correctly (B-1, H-1). */
 import type { Game, GameRecord, TileDef } from '@carc/engine';
-import { BUILTIN, viewOf } from '@carc/engine';
+import { BUILTIN, createGame, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import type { BoardView, Pt, RenderOptions } from '../src/index.js';
 import { PLAYER_COLOURS, ROAD_HALF_WIDTH, flatten, insidePolygon, renderSvg, tileArt } from '../src/index.js';
@@ -284,6 +284,29 @@ describe('renderSvg', () => {
     expect(legendTexts(single('BA/CcG', 0))).toEqual(['garden']);
     const tower = replayFixture('tower-game.json');
     expect(legendTexts(parseXml(renderGame(tower.rec, tower.game)))).toContain('a tower and its height');
+  });
+
+  it('B-9 draws a finished game with its meeples where they stood, and says they were returned', () => {
+    const created = createGame({ players: 2, seed: 5, endAfter: 12, recordEvents: true });
+    if (!created.ok) throw new Error(created.error.message);
+    const game = created.value;
+    while (!game.isOver) {
+      const actions = game.legalActions();
+      const r = game.apply(actions.find((a) => a.type === 'meeple') ?? actions[0]!);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+    const root = parseXml(renderSvg(viewOf(game, -1), game.catalog, { events: game.events }));
+    const meeples = byClass(root, 'meeples')[0]?.children ?? [];
+    expect(meeples.length).toBeGreaterThan(0);
+    for (const m of meeples) {
+      expect(m.children.find((c) => c.name === 'title')?.text).toContain('returned at final scoring');
+    }
+    const legend = byClass(root, 'legend')[0]
+      ?.children.filter((c) => c.name === 'text')
+      .map((t) => t.text);
+    expect(legend).toContain(
+      'meeples as they stood at the end, before final scoring returned them to supply',
+    );
   });
 
   it('draws an empty board', () => {

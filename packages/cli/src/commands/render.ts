@@ -37,6 +37,8 @@ export function renderGame(
     labels: opts.labels ?? true,
     legend: opts.legend ?? true,
     playerNames: rec.players,
+    // B-9: a finished game shows its meeples where they stood before final scoring.
+    events: game.events,
     ...(opts.title !== undefined ? { title: opts.title } : {}),
   });
 }
