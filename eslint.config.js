@@ -78,6 +78,25 @@ export default tseslint.config(
     },
   })),
   {
+    // The artwork runs wherever the engine runs (a web board draws from it): no Node or DOM APIs,
+    // and of the other packages only the engine.
+    files: ['packages/art/src/**/*.ts'],
+    ignores: ['packages/art/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', '@carc/*', '!@carc/engine'],
+              message: 'the artwork runs anywhere, on the engine only',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Bots run wherever the engine runs: no Node or DOM APIs, and of the other packages only the engine.
     files: ['packages/bots/src/**/*.ts'],
     ignores: ['packages/bots/src/**/*.test.ts'],

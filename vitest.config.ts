@@ -6,6 +6,7 @@ export default defineConfig({
     // Tests run against the packages' sources, not their build output.
     alias: {
       '@carc/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
+      '@carc/art': fileURLToPath(new URL('./packages/art/src/index.ts', import.meta.url)),
       '@carc/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
     },
   },

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { actionKeys, actionPhrase } from '../src/play/describe.js';
 import { phraseWords, readEntry, wordsMatch } from '../src/play/entry.js';
 import { run } from '../src/program.js';
-import type { BoardView } from '../src/render/svg.js';
+import type { BoardView } from '@carc/art';
 import { CELL_H, CELL_W, renderBoardText } from '../src/render/text.js';
 import type { MemoryIo } from './helpers.js';
 import { memoryIo } from './helpers.js';

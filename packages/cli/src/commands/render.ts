@@ -4,7 +4,7 @@ import { viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { loadRecord, replay } from '../load.js';
-import { renderSvg } from '../render/svg.js';
+import { counted, renderSvg } from '@carc/art';
 
 export interface RenderCommandOptions {
   /** Output file, or '-' for standard output. */
@@ -37,6 +37,8 @@ export function renderGame(
     labels: opts.labels ?? true,
     legend: opts.legend ?? true,
     playerNames: rec.players,
+    // B-9: a finished game shows its meeples where they stood before final scoring.
+    events: game.events,
     ...(opts.title !== undefined ? { title: opts.title } : {}),
   });
 }
@@ -58,7 +60,7 @@ export function runRender(file: string, opts: RenderCommandOptions, io: Io): num
   const size = /width="(\d+)" height="(\d+)"/.exec(svg);
   const view = viewOf(game, -1);
   io.err(
-    `wrote ${opts.svg}: ${view.tiles.length} tiles, ${view.meeples.length} meeples` +
+    `wrote ${opts.svg}: ${counted(view.tiles.length, 'tile')}, ${counted(view.meeples.length, 'meeple')}` +
       (size ? `, ${size[1]}x${size[2]} px\n` : '\n'),
   );
   return 0;

@@ -6,7 +6,7 @@
  * tile, the expansions' public fields): no phrase can leak a hidden hand or the order of the pile.
  */
 import type { Action, CornerName, GameEvent, GameView, ScoreEvent, TileDef } from '@carc/engine';
-import { tileArt } from '../render/tileArt.js';
+import { tileArt } from '@carc/art';
 
 /** What the phrases need: the view and a tile lookup (the engine's Catalog fits). */
 export interface Table {

@@ -1,6 +1,6 @@
 /**
  * Draws a board as text for a terminal: every cell is a block of 7 × 3 characters, rasterized from
- * the same tile artwork as the SVG renderer (tileArt.ts), so custom tiles (H-0) and triangles draw
+ * the same tile artwork as the SVG renderer (@carc/art), so custom tiles (H-0) and triangles draw
  * without extra tables.
  *
  *   C city   ^ pennant   - | / \ road   + crossing   . field   M monastery   t tower foundation
@@ -15,10 +15,8 @@
  * escapes, added only when asked; without it the characters are the same, plain ASCII.
  */
 import type { CornerName, PlaceView, TileDef } from '@carc/engine';
-import { boardBounds } from './bounds.js';
-import type { BoardView, TileLookup } from './svg.js';
-import type { Pt } from './tileArt.js';
-import { flatten, insidePolygon, tileArt } from './tileArt.js';
+import type { BoardView, Pt, TileLookup } from '@carc/art';
+import { boardBounds, flatten, insidePolygon, tileArt, turnPoint as toBoard } from '@carc/art';
 
 /** Characters per cell, across and down (about square in a terminal font). */
 export const CELL_W = 7;
@@ -139,14 +137,7 @@ function halfMid(h: number): Pt {
 /** Distance between two cell points, in characters. */
 const charGap = (a: Pt, b: Pt): number => Math.hypot((a.x - b.x) * CELL_W, (a.y - b.y) * CELL_H);
 
-/** Rotates a tile-frame point q quarter turns clockwise about the cell centre (+y south). */
-function toBoard(p: Pt, q: number): Pt {
-  let { x, y } = p;
-  for (let i = 0; i < (q & 3); i++) [x, y] = [1 - y, x];
-  return { x, y };
-}
-
-/** The inverse of `toBoard`. */
+/** The inverse of `toBoard` (the artwork's `turnPoint`). */
 function toLocal(p: Pt, q: number): Pt {
   let { x, y } = p;
   for (let i = 0; i < (q & 3); i++) [x, y] = [y, 1 - x];
@@ -339,6 +330,21 @@ function computeGlyph(def: TileDef, q: number): Glyph {
         g.feature = seed.feature;
       }
     }
+  });
+  // In a triangle's few characters a city or field thinner than a character (a band along a short
+  // side, a city on the diagonal) would vanish: it takes the character nearest to its meeple spot in
+  // the artwork from a city or field that keeps others. (A square's squeezed field stands in a blank
+  // corner instead: see `spots`.)
+  const isArea = (g: GlyphPx) => g.style === 'city' || g.style === 'field';
+  const size = (feature: number) => px.filter((g) => g !== null && g.feature === feature && isArea(g)).length;
+  def.features.forEach((f, k) => {
+    if (!triangle || (f.kind !== 'city' && f.kind !== 'field') || size(k) > 0) return;
+    const spot = charAt(toBoard(art.anchors[k] ?? { x: 0.5, y: 0.5 }, q));
+    const i = nearestOf(px, spot, (g) => isArea(g) && size(g.feature) > 1);
+    const cur = px[i];
+    if (!cur || !isArea(cur) || size(cur.feature) <= 1) return;
+    px[i] =
+      f.kind === 'city' ? { ch: 'C', style: 'city', feature: k } : { ch: '.', style: 'field', feature: k };
   });
   const anchors = art.anchors.map((a) => charAt(toBoard(a, q)));
   // Pennants and symbols, each on a free character of their feature near where the artwork has them.

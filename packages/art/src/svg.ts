@@ -3,37 +3,33 @@
  * tower foundations, pennants, symbols and meeples in player colours.
  *
  * A pure function of a board view and a tile lookup: no DOM and no Node APIs, so the web client can
- * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`).
+ * reuse it. The view is the engine's public `GameView` (or just its `tiles` and `meeples`). What is
+ * drawn where comes from the board model (model.ts); this file only turns it into SVG.
  */
-import type { GameView, TileDef } from '@carc/engine';
-import { boardBounds } from './bounds.js';
-import type { PathCmd, Pt, TileArt } from './tileArt.js';
-import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS, tileArt } from './tileArt.js';
-
-/** What the renderer needs of a catalog (the engine's `Catalog` fits). */
-export interface TileLookup {
-  kindOf(id: string): number | undefined;
-  def(kind: number): TileDef;
-}
-
-/**
- * The parts of a view the renderer reads; scores and supply feed the legend. The expansions' fields,
- * when in play: the dragon (D-3) and the fairy with the meeple she is next to (D-14); the towers
- * with their height (T-2), the tower pieces left (T-0) and the prisoners held (T-3).
- */
-export type BoardView = Pick<GameView, 'tiles' | 'meeples'> &
-  Partial<Pick<GameView, 'scores' | 'supply' | 'dragon' | 'fairy' | 'towers' | 'towerPieces' | 'prisoners'>>;
+import type { GameEvent } from '@carc/engine';
+import type { BoardView, Figure, TileLookup } from './model.js';
+import { boardModel, turnPoint } from './model.js';
+import type { PathCmd, Pt } from './tileArt.js';
+import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS } from './tileArt.js';
 
 export interface RenderOptions {
   /** Size of a cell in pixels (default 64). */
   cell?: number;
   /** Coordinates along the top and left edges (default true). */
   labels?: boolean;
-  /** Players' colours, names, scores and supply under the board, when the view has scores (default true). */
+  /**
+   * Under the board: players' colours, names, scores and supply (when the view has scores), and a
+   * key to the symbols and neutral figures drawn (default true).
+   */
   legend?: boolean;
   playerNames?: readonly string[];
   /** A caption above the board. */
   title?: string;
+  /**
+   * B-9: the game's events; after the end, the meeples final scoring returned to supply are drawn
+   * where they stood, and the legend says so.
+   */
+  events?: readonly GameEvent[];
   /** H-3: a player's hand of triangles to draw under the board (only the viewer's own hand is known). */
   hand?: { player: number; tiles: readonly string[] };
 }
@@ -61,6 +57,13 @@ const COLOURS = {
   unknown: '#d633c9',
 };
 
+/** A count and its noun, singular for one: "1 tile", "2 tiles". */
+export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** "Ann's hand"; "Your hand" for the person at the terminal, who plays as "You". */
+export const possessive = (name: string, noun: string): string =>
+  /^you$/i.test(name.trim()) ? `Your ${noun}` : `${name}${name.endsWith('s') ? "'" : "'s"} ${noun}`;
+
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 const escapeXml = (s: string): string =>
@@ -69,12 +72,25 @@ const escapeXml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
-/** Rotates a tile-frame point by q clockwise quarter turns about the cell centre (+y south). */
-function rotate(p: Pt, q: number): Pt {
-  let { x, y } = p;
-  for (let i = 0; i < (q & 3); i++) [x, y] = [1 - y, x];
-  return { x, y };
+/** A line of the legend: an icon drawn centred on a point at a size, and its text. */
+interface LegendRow {
+  icon: (p: Pt, size: number) => string;
+  text: string;
 }
+
+/** What the key calls each printed symbol. */
+const SYMBOL_LABELS: Partial<Record<string, string>> = {
+  garden: 'garden',
+  volcano: 'volcano',
+  dragon: 'dragon symbol',
+  portal: 'magic portal',
+  vineyard: 'vineyard',
+  cropCircle: 'crop circle',
+  waterTower: 'water tower',
+};
+
+/** Average character width of the legend's sans-serif text, in ems (rounded up). */
+const TEXT_EM = 0.6;
 
 /** Renders the board of `view` as a standalone SVG document. */
 export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOptions = {}): string {
@@ -86,15 +102,65 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const margin = labels ? Math.round(cell * 0.45) : Math.round(cell * 0.2);
   const titleH = opts.title ? Math.round(cell * 0.45) : 0;
   const legendRow = Math.max(14, Math.round(cell * 0.34));
-  const legendH = showLegend ? legendRow * (scores?.length ?? 0) + Math.round(cell * 0.2) : 0;
+  const legendFont = Math.max(9, legendRow * 0.62);
 
-  const { minX, minY, cols, rows } = boardBounds(view.tiles);
+  const model = boardModel(view, tiles, opts.events ? { events: opts.events } : {});
+  const { minX, minY, cols, rows } = model.bounds;
+  // The legend, one row per player: an icon, then a line of text.
+  const legend: LegendRow[] = [];
+  if (showLegend && scores) {
+    scores.forEach((score, i) => {
+      const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length] ?? '#000';
+      const supply = view.supply?.[i];
+      const extras: string[] = [];
+      if (supply !== undefined) extras.push(`${supply} in supply`);
+      const pieces = view.towerPieces?.[i];
+      if (pieces !== undefined) extras.push(counted(pieces, 'tower piece'));
+      const held = view.prisoners?.[i];
+      if (held && held.length > 0) {
+        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
+      }
+      legend.push({
+        icon: (p, size) => meeple(p, size * 0.85, colour, false, ''),
+        text: `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`,
+      });
+    });
+  }
+  // The key: each printed symbol on the board, and the neutral figures.
+  if (opts.legend ?? true) {
+    if (model.figures.some((f) => f.type === 'meeple' && f.returned)) {
+      legend.push({
+        icon: (p, size) => meeple(p, size * 0.85, '#ffffff', false, ''),
+        text: 'meeples as they stood at the end, before final scoring returned them to supply',
+      });
+    }
+    for (const name of model.symbols) {
+      legend.push({ icon: (p, size) => symbol(name, p, size * 5), text: SYMBOL_LABELS[name] ?? name });
+    }
+    const has = (type: Figure['type']) => model.figures.some((f) => f.type === type);
+    if (has('dragon')) legend.push({ icon: (p, size) => dragon(p, size * 2.2), text: 'the dragon' });
+    if (has('fairy')) legend.push({ icon: (p, size) => fairy(p, size * 3.5), text: 'the fairy' });
+    if (model.figures.some((f) => f.type === 'tower' && f.height > 0)) {
+      legend.push({
+        icon: (p, size) => towerIcon(p, size * 2.2, 2),
+        text: 'a tower and its height',
+      });
+    }
+  }
+  const legendH = legend.length > 0 ? legendRow * legend.length + Math.round(cell * 0.2) : 0;
+  // Wide enough for its longest line, however narrow the board (no text metrics here: an estimate
+  // on the wide side of a sans-serif font's average character).
+  const legendW =
+    legend.length > 0 ? legendRow + Math.max(...legend.map((r) => r.text.length)) * legendFont * TEXT_EM : 0;
   const boardW = cols * cell;
   const boardH = rows * cell;
   const ox = margin;
   const oy = margin + titleH;
-  const legendW = showLegend ? Math.round(cell * 3.2) : 0;
-  let width = Math.max(boardW + 2 * margin, legendW + 2 * margin, opts.hand ? Math.round(cell * 3.2) : 0);
+  let width = Math.max(
+    boardW + 2 * margin,
+    Math.ceil(legendW + 2 * margin),
+    opts.hand ? Math.round(cell * 3.2) : 0,
+  );
   // H-3: the viewer's hand, drawn as its own small board under the legend.
   const handCell = Math.round(cell * 0.8);
   const hand =
@@ -115,7 +181,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
             cell: handCell,
             labels: false,
             legend: false,
-            title: `${names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`}'s hand`,
+            title: possessive(names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`, 'hand'),
           },
         )
       : '';
@@ -128,7 +194,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
 
   /** Board pixel position of a tile-frame point of the tile at (x, y) with rotation q. */
   const toPx = (x: number, y: number, q: number) => (p: Pt) => {
-    const r = rotate(p, q);
+    const r = turnPoint(p, q);
     return { x: ox + (x - minX + r.x) * cell, y: oy + (y - minY + r.y) * cell };
   };
   const pathData = (cmds: readonly PathCmd[], map: (p: Pt) => Pt): string =>
@@ -154,7 +220,9 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
   );
-  out.push(`<title>${escapeXml(opts.title ?? `Carcassonne board, ${view.tiles.length} tiles`)}</title>`);
+  out.push(
+    `<title>${escapeXml(opts.title ?? `Carcassonne board, ${counted(view.tiles.length, 'tile')}`)}</title>`,
+  );
   out.push(`<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`);
   if (opts.title) {
     out.push(
@@ -185,25 +253,15 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
 
   // Tiles.
-  const arts = new Map<string, TileArt | undefined>();
-  const artOf = (id: string): TileArt | undefined => {
-    if (!arts.has(id)) {
-      const kind = tiles.kindOf(id);
-      arts.set(id, kind === undefined ? undefined : tileArt(tiles.def(kind)));
-    }
-    return arts.get(id);
-  };
-  const q4 = (rotation: number) => Math.round(rotation / 90) & 3;
   out.push('<g class="tiles">');
-  for (const t of view.tiles) {
-    const q = q4(t.rotation);
-    const map = toPx(t.x, t.y, q);
-    const art = artOf(t.tile);
+  for (const t of model.tiles) {
+    const map = toPx(t.x, t.y, t.turns);
+    const { art, def } = t;
     const where = `${t.tile} at (${t.x},${t.y}) rotation ${t.rotation}${t.corner ? ` corner ${t.corner}` : ''}`;
     out.push(
       `<g class="tile" data-tile="${escapeXml(t.tile)}" data-x="${t.x}" data-y="${t.y}" data-rotation="${t.rotation}"><title>${escapeXml(where)}</title>`,
     );
-    if (!art) {
+    if (!art || !def) {
       const sq = [
         { x: 0, y: 0 },
         { x: 1, y: 0 },
@@ -244,7 +302,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     if (art.monastery) out.push(monastery(map(art.monastery), cell));
     if (art.tower) {
       const p = map(art.tower);
-      const height = towerHeight(view, t.x, t.y, t.corner);
+      const height = t.towerHeight;
       out.push(
         `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS * (height > 0 ? 1.25 : 1))}" fill="${height > 0 ? COLOURS.towerBuilt : COLOURS.tower}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>`,
       );
@@ -259,7 +317,6 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
       }
     }
     for (const c of art.cities) for (const p of c.pennants) out.push(pennant(map(p), cell));
-    const def = tiles.def(tiles.kindOf(t.tile) ?? 0);
     def.symbols.forEach((s, i) => {
       const p = art.symbols[i];
       if (p) out.push(symbol(s, map(p), cell));
@@ -271,78 +328,44 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   }
   out.push('</g>');
 
-  // Meeples, over every tile.
+  // Meeples, over every tile; then the neutral figures (D-3, D-14): the dragon, the fairy.
+  /** Board pixel position of a point in the frame of cell (x, y). */
+  const cellPx = (x: number, y: number, p: Pt): Pt => ({
+    x: ox + (x - minX + p.x) * cell,
+    y: oy + (y - minY + p.y) * cell,
+  });
   out.push('<g class="meeples">');
-  const seen = new Map<string, number>();
-  for (const m of view.meeples) {
-    const t = view.tiles.find(
-      (t) => t.x === m.x && t.y === m.y && (m.corner === undefined || t.corner === m.corner),
-    );
-    const art = t ? artOf(t.tile) : undefined;
-    if (!t || !art) continue;
-    const anchor = art.anchors[m.feature] ?? { x: 0.5, y: 0.5 };
-    const key = `${m.x},${m.y},${m.corner ?? ''},${m.feature}`;
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    const p = toPx(t.x, t.y, q4(t.rotation))(anchor);
-    const colour = PLAYER_COLOURS[m.player % PLAYER_COLOURS.length] ?? '#000';
+  for (const m of model.figures) {
+    if (m.type !== 'meeple') continue;
     const name = names[m.player] ?? `player ${m.player}`;
     out.push(
       meeple(
-        { x: p.x + n * cell * 0.12, y: p.y },
+        cellPx(m.x, m.y, m.at),
         cell * 0.27,
-        colour,
+        PLAYER_COLOURS[m.colour] ?? '#000',
         m.kind === 'field',
-        `${name} (${PLAYER_COLOUR_NAMES[m.player % 6] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}`,
+        `${name} (${PLAYER_COLOUR_NAMES[m.colour] ?? ''}): ${m.kind} at (${m.x},${m.y}) feature ${m.feature}` +
+          (m.returned ? ', returned at final scoring' : ''),
       ),
     );
   }
   out.push('</g>');
+  for (const f of model.figures) if (f.type === 'fairy') out.push(fairy(cellPx(f.x, f.y, f.at), cell));
+  for (const f of model.figures) if (f.type === 'dragon') out.push(dragon(cellPx(f.x, f.y, f.at), cell));
 
-  // Neutral figures (D-3, D-14): the dragon on its cell, the fairy by her meeple or on her tile.
-  const cellCentre = (p: { x: number; y: number }) => ({
-    x: ox + (p.x - minX + 0.5) * cell,
-    y: oy + (p.y - minY + 0.5) * cell,
-  });
-  const f = view.fairy;
-  if (f) {
-    let p = { x: cellCentre(f).x + cell * 0.28, y: cellCentre(f).y - cell * 0.28 };
-    const m = f.meeple;
-    const t = m && view.tiles.find((t) => t.x === m.x && t.y === m.y);
-    const art = t ? artOf(t.tile) : undefined;
-    if (m && t && art) {
-      const a = toPx(t.x, t.y, q4(t.rotation))(art.anchors[m.feature] ?? { x: 0.5, y: 0.5 });
-      p = { x: a.x + cell * 0.16, y: a.y - cell * 0.14 };
-    }
-    out.push(fairy(p, cell));
-  }
-  if (view.dragon) out.push(dragon(cellCentre(view.dragon), cell));
-
-  if (showLegend && scores) {
-    const fs = num(Math.max(9, legendRow * 0.62));
+  if (legend.length > 0) {
     const top = oy + boardH + margin * 0.6;
     const rowsOut: string[] = [];
-    scores.forEach((score, i) => {
+    legend.forEach((row, i) => {
       const y = top + i * legendRow;
-      const colour = PLAYER_COLOURS[i % PLAYER_COLOURS.length] ?? '#000';
+      rowsOut.push(row.icon({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow));
       rowsOut.push(
-        meeple({ x: margin + legendRow * 0.4, y: y + legendRow * 0.5 }, legendRow * 0.85, colour, false, ''),
-      );
-      const supply = view.supply?.[i];
-      const extras: string[] = [];
-      if (supply !== undefined) extras.push(`${supply} in supply`);
-      const pieces = view.towerPieces?.[i];
-      if (pieces !== undefined) extras.push(`${pieces} tower pieces`);
-      const held = view.prisoners?.[i];
-      if (held && held.length > 0) {
-        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
-      }
-      const text = `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`;
-      rowsOut.push(
-        `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(text)}</text>`,
+        `<text x="${num(margin + legendRow)}" y="${num(y + legendRow * 0.5)}" dominant-baseline="middle">${escapeXml(row.text)}</text>`,
       );
     });
-    out.push(`<g class="legend" font-size="${fs}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`);
+    out.push(
+      `<g class="legend" font-size="${num(legendFont)}" fill="${COLOURS.text}">${rowsOut.join('')}</g>`,
+    );
   }
   if (hand) {
     const body = hand.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
@@ -367,9 +390,14 @@ function meeple(p: Pt, size: number, colour: string, lying: boolean, title: stri
   );
 }
 
-/** Height of the tower on the tile at (x, y) in the view (0 for a bare foundation or no data). */
-function towerHeight(view: BoardView, x: number, y: number, corner: string | undefined): number {
-  return view.towers?.find((t) => t.x === x && t.y === y && t.corner === corner)?.height ?? 0;
+/** The key's tower: a built foundation with a height badge, as drawn on the board (T-2). */
+function towerIcon(p: Pt, cell: number, height: number): string {
+  const b = { x: p.x + cell * 0.17, y: p.y - cell * 0.17 };
+  return (
+    `<circle cx="${num(p.x)}" cy="${num(p.y)}" r="${num(cell * TOWER_RADIUS * 1.25)}" fill="${COLOURS.towerBuilt}" stroke="${COLOURS.towerEdge}" stroke-width="${num(cell * 0.025)}"/>` +
+    `<circle cx="${num(b.x)}" cy="${num(b.y)}" r="${num(cell * 0.085)}" fill="${COLOURS.towerBuilt}" stroke="#ffffff" stroke-width="${num(cell * 0.015)}"/>` +
+    `<text x="${num(b.x)}" y="${num(b.y)}" text-anchor="middle" dominant-baseline="central" font-size="${num(cell * 0.12)}" font-weight="bold" fill="#ffffff">${height}</text>`
+  );
 }
 
 /** The dragon (D-3): a red beast with wings, centred on p. */
