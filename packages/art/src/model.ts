@@ -148,7 +148,7 @@ export function featurePoint(
 }
 
 /** The middle of a cell, or of the triangle at `corner` in it. */
-function placeCentre(corner: CornerName | undefined): Pt {
+export function placeCentre(corner: CornerName | undefined): Pt {
   if (corner === undefined) return CENTRE;
   return turnPoint({ x: 1 / 3, y: 1 / 3 }, CORNER_NAMES.indexOf(corner));
 }
