@@ -77,9 +77,15 @@ export interface ExpansionInstance {
   filterActions?(out: Int32Array, n: number): number;
   /** Whether a meeple may be placed on a segment at all (D-8). */
   canDeploy?(segment: number): boolean;
-  /** Moves the player to act may add in the place and action phases without ending them (T-6 ransom). */
+  /**
+   * Free actions (T-6 ransom): moves added to the choices of every decision of the game (before the
+   * draw, place, phase 2, the steps after it), which the instance offers only when it should (the
+   * ransom: when the player to act is the player whose turn it is). Their types are `freeMoves`.
+   */
   addAnytime?(out: Int32Array, n: number): number;
-  /** Plays a move of one of `moveTypes` (phase 2 or free); true when it was the turn's phase-2 action. */
+  /** Move types (among `moveTypes`) of the free actions `addAnytime` lists: played by `playMove`, they leave the decision open. */
+  readonly freeMoves?: readonly number[];
+  /** Plays a move of one of `moveTypes` (phase 2 or free); true when it was the turn's phase-2 action (a free one: false). */
   playMove?(move: number): boolean;
   /** The data form of one of its moves. */
   toAction?(move: number): Action;

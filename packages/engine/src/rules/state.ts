@@ -134,6 +134,8 @@ export class GameState {
   private deployHooks: readonly ExpansionInstance[] = [];
   private removedHooks: readonly ExpansionInstance[] = [];
   private moveOwner: (ExpansionInstance | undefined)[] = [];
+  /** By move type: the expansion whose free action (T-6 ransom) it is, which leaves the decision open. */
+  private freeOwner: (ExpansionInstance | undefined)[] = [];
   /** The steps after phase 2, in order: base `score` and the expansions' steps (X-3). */
   steps: readonly Step[] = [];
   /** The steps before the draw (H-3 draft, H-4 the choice to play a triangle instead). */
@@ -206,6 +208,8 @@ export class GameState {
     this.removedHooks = having('onMeepleRemoved');
     this.moveOwner = [];
     for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;
+    this.freeOwner = [];
+    for (const x of instances) for (const t of x.freeMoves ?? []) this.freeOwner[t] = x;
     const score: Step = {
       id: 'score',
       enter: () => {
@@ -557,8 +561,13 @@ export class GameState {
       for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
       return n;
     }
-    if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
-    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].moves(out);
+    if (this.phase === P_STEP || this.phase === P_PRE) {
+      // T-6: free actions are open at every decision of the turn, the steps' included.
+      const step = this.phase === P_STEP ? this.steps[this.stepIndex] : this.preSteps[this.stepIndex];
+      let n = step.moves(out);
+      for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
+      return n;
+    }
     if (this.phase !== P_ACTION) return 0;
     let n = 0;
     out[n++] = M_PASS;
@@ -670,9 +679,14 @@ export class GameState {
 
   /** Plays a move produced by legalMoves(). Unchecked: use apply() for untrusted input. */
   play(move: number): void {
+    // A free action (T-6 ransom) leaves the decision in front of the player open, whichever it is.
+    const free = this.freeOwner[moveType(move)];
+    if (free !== undefined) {
+      free.playMove!(move);
+      return;
+    }
     if (this.phase === P_PLACE) {
-      if (moveType(move) === M_PLACE) this.placeDrawn(placeCell(move), placeQuarters(move));
-      else this.moveOwner[moveType(move)]!.playMove!(move); // a free action (T-6 ransom)
+      this.placeDrawn(placeCell(move), placeQuarters(move));
       return;
     }
     if (this.phase === P_STEP) {
@@ -690,7 +704,7 @@ export class GameState {
         this.deployMeeple(this.current, meepleSegment(move));
         break;
       default:
-        // A free action (T-6 ransom) leaves phase 2 open; any other ends it.
+        // An expansion's phase-2 action ends phase 2, unless it says otherwise.
         if (!this.moveOwner[moveType(move)]!.playMove!(move)) return;
     }
     this.runSteps(0);
