@@ -69,6 +69,16 @@ export interface ExpansionInstance {
   onTurnStart?(): void;
   /** A tile has been drawn; false keeps it out of play for now (the expansion has put it aside). */
   onDraw?(kind: number): boolean;
+  /**
+   * Whether `onDraw` would keep a tile of this kind out of play if it were drawn now (D-6), without
+   * doing anything: asked before a turn starts, to end the game when no tile left can be placed (B-9).
+   */
+  keepsOut?(kind: number): boolean;
+  /**
+   * Whether `player`, at the start of their turn, could place a tile from elsewhere than the pile
+   * (H-4: a triangle from hand): then their turn begins even when no tile left in the pile fits (B-9).
+   */
+  placesInstead?(player: number): boolean;
   /** The tile in `slot` has just been placed and joined to the board (D-3). */
   onTilePlaced?(slot: number): void;
   /** Adds phase-2 alternatives to the moves in `out[0..n)`; returns the new count (X-1). */

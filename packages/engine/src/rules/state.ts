@@ -6,8 +6,9 @@
  * A turn is: draw (automatic; B-5 discards tiles that fit nowhere) → `place` decision → `action`
  * decision (phase 2: a meeple on the placed tile, an expansion's alternative, or pass) → the steps
  * after phase 2: base `score` (B-7), with expansion steps before or after it (the dragon's hunt,
- * D-7) → next player. The game ends when no tile is left to draw, or after `endAfter` placed
- * tiles, with final scoring (B-9).
+ * D-7) → next player. The game ends when no tile is left to draw, when none of those left fits
+ * anywhere (they are removed at the end of the turn, B-5), or after `endAfter` placed tiles, with
+ * final scoring (B-9).
  *
  * Implementation notes: all state lives in typed arrays owned by the board, the feature graph, this
  * class and the expansions' instances, declared once per class (util/state.ts) so that a copy is a
@@ -127,6 +128,8 @@ export class GameState {
   valueHooks: readonly ExpansionInstance[] = [];
   private turnStartHooks: readonly ExpansionInstance[] = [];
   private drawHooks: readonly ExpansionInstance[] = [];
+  private keepOutHooks: readonly ExpansionInstance[] = [];
+  private instead: readonly ExpansionInstance[] = [];
   private placedHooks: readonly ExpansionInstance[] = [];
   private addHooks: readonly ExpansionInstance[] = [];
   private filterHooks: readonly ExpansionInstance[] = [];
@@ -198,6 +201,8 @@ export class GameState {
     const having = (k: keyof ExpansionInstance) => instances.filter((x) => x[k] !== undefined);
     this.turnStartHooks = having('onTurnStart');
     this.drawHooks = having('onDraw');
+    this.keepOutHooks = having('keepsOut');
+    this.instead = having('placesInstead');
     this.placedHooks = having('onTilePlaced');
     this.addHooks = having('addActions');
     this.filterHooks = having('filterActions');
@@ -371,7 +376,7 @@ export class GameState {
     g.current = first;
     g.recordEvents = config.recordEvents === true;
     for (const x of g.expansions) x.onStart?.();
-    g.startTurn();
+    g.startTurn(first);
     return ok(g);
   }
 
@@ -736,8 +741,7 @@ export class GameState {
     }
     this.stepIndex = -1;
     this.lastSlot = -1;
-    this.current = (this.current + 1) % this.players;
-    this.startTurn();
+    this.startTurn((this.current + 1) % this.players);
   }
 
   /** Places a tile and merges its features with its neighbours' (B-4, H-2). */
@@ -843,15 +847,44 @@ export class GameState {
     this.bagCount++;
   }
 
-  /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9). */
-  private startTurn(): void {
+  /**
+   * Starts the turn of player `next` (turn start hooks, the steps before the draw, the draw), or ends
+   * the game (B-9): when no tile is left to draw, after `endAfter` placed tiles, or when no tile left
+   * in the pile can come into play and fit anywhere (B-5) and `next` cannot place a tile instead of
+   * drawing (H-4). In that last case the tiles are removed at once, at the end of the turn that
+   * placed the last tile (their `discard` events name its player), and no further turn begins: no
+   * start-of-turn hook runs (no D-15 point).
+   */
+  private startTurn(next: number): void {
     if (this.bagCount > 0 && this.placedCount < this.endAfter) {
+      if (!this.anyTileFits(next)) {
+        // Every draw discards (or, D-6, sets aside) its tile, and the game ends.
+        this.draw();
+        return;
+      }
+      this.current = next;
       this.turn++;
       for (const h of this.turnStartHooks) h.onTurnStart!();
       this.runPreSteps(0);
       return;
     }
+    this.current = next;
     this.finish();
+  }
+
+  /**
+   * Whether some tile left in the pile, drawn now, would come into play (no expansion keeps it out,
+   * D-6) and fit somewhere (B-4), or player `next` could place one instead of drawing (H-4). From
+   * the top of a scripted pile: usually the first answers.
+   */
+  private anyTileFits(next: number): boolean {
+    tiles: for (let i = this.bagCount - 1; i >= 0; i--) {
+      const t = this.bag[i];
+      for (const h of this.keepOutHooks) if (h.keepsOut!(t)) continue tiles;
+      if (this.board.fitsAnywhere(t)) return true;
+    }
+    for (const h of this.instead) if (h.placesInstead!(next)) return true;
+    return false;
   }
 
   /** Runs the steps before the draw (H-3 draft, H-4 a triangle instead of drawing) from index i. */
