@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { ExpansionDef, GameRecord, RecordError, Registry, Replay } from '@carc/engine';
-import { BUILTIN, MAX_EXTRA_TILES, parseRecord, replayRecord } from '@carc/engine';
+import { BUILTIN, MAX_EXTRA_TILES, parseJson, parseRecord, replayRecord } from '@carc/engine';
 import type { Io } from './io.js';
 import { CliError, fileErrorMessage } from './io.js';
 
@@ -45,12 +45,12 @@ export function loadTiles(file: string, io: Io): unknown[] {
       `${file}: a tile file holds at most ${MAX_TILE_FILE_CHARS} characters (${MAX_EXTRA_TILES} definitions); this one has ${text.length}`,
     );
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    throw new CliError(`${file}:${line}:${column}: not valid JSON (${message})`);
   }
+  const data = parsed.value;
   if (!Array.isArray(data)) throw new CliError(`${file}: a tile file is a JSON array of tile definitions`);
   const checked = BUILTIN.catalog().withExtra(data, file);
   if (!checked.ok) throw new CliError(`${file}: ${checked.error.message}`);

@@ -126,4 +126,19 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     expect(await run(['simulate', '-x', 'halflings', '--tiles', 'nolong.json'], io3)).toBe(2);
     expect(io3.stderr).toContain('tile "MY-4": features: half-side DL belongs to no field');
   });
+
+  it('gives the true line and column of a JSON fault in a tile file; a byte-order mark is fine', async () => {
+    const text = JSON.stringify(MY_TILES, null, 2).split('\n');
+    // Line 4 is `    "shape": "triangle",`: drop its quotes around the value.
+    text[3] = text[3].replace('"triangle"', 'triangle');
+    const io = memoryIo({ 'bad.json': text.join('\n') });
+    expect(await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'bad.json'], io)).toBe(2);
+    expect(io.stderr).toBe("error: bad.json:4:14: not valid JSON (Unexpected token 'triangle')\n");
+    const io2 = memoryIo({ 'cut.json': '[\n  {\n    "id": "MY-1",\n' });
+    expect(await run(['simulate', '-n', '1', '--tiles', 'cut.json'], io2)).toBe(2);
+    expect(io2.stderr).toBe('error: cut.json:4:1: not valid JSON (Unexpected end of JSON input)\n');
+    const io3 = memoryIo({ 'bom.json': '\ufeff' + JSON.stringify(MY_TILES) });
+    expect(await run(['simulate', '-n', '2', '-x', 'halflings', '--tiles', 'bom.json'], io3)).toBe(0);
+    expect(io3.stderr).toBe('');
+  });
 });

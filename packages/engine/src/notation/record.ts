@@ -28,6 +28,7 @@ import type { Point } from '../types.js';
 import { ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { parseJson } from './json.js';
 
 export const RECORD_FORMAT = 'carcassonne-record';
 export const RECORD_VERSION = 1;
@@ -103,27 +104,14 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 
-/** Parses a record from JSON text. */
+/** Parses a record from JSON text (a leading byte-order mark allowed). */
 export function parseRecord(text: string, registry: Registry = BUILTIN): Result<GameRecord, RecordError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return fail('record/syntax', syntaxLocation(text, e), 'not valid JSON');
+  const data = parseJson(text);
+  if (!data.ok) {
+    const { line, column, message } = data.error;
+    return fail('record/syntax', `line ${line}, column ${column} (${message})`, 'not valid JSON');
   }
-  return readRecord(data, registry);
-}
-
-/** Where JSON.parse stopped, as "line L, column C". */
-function syntaxLocation(text: string, e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  const m = /position (\d+)/.exec(msg);
-  let pos = m ? Number(m[1]) : text.length;
-  const lc = /line (\d+) column (\d+)/.exec(msg);
-  if (lc) return `line ${lc[1]}, column ${lc[2]} (${msg})`;
-  pos = Math.min(pos, text.length);
-  const before = text.slice(0, pos).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1} (${msg})`;
+  return readRecord(data.value, registry);
 }
 
 const RECORD_KEYS = [
