@@ -342,6 +342,15 @@ type Flags<T> = Omit<T, 'expansions' | 'options' | 'tiles'> & RulesFlags;
 function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
   const options = optionValues(opts.option, opts.preset);
   const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+  // H-1: a seeded game deals triangles only with the Halflings; without them the file would be ignored.
+  const triangle = tiles?.find(
+    (t) => typeof t === 'object' && t !== null && 'shape' in t && t.shape === 'triangle',
+  );
+  if (triangle !== undefined && !opts.expansions.includes('halflings')) {
+    throw new CliError(
+      `${opts.tiles}: triangle tiles come into play only with the Halflings (H-1): add -x halflings`,
+    );
+  }
   return { options, tiles };
 }
 

@@ -127,6 +127,15 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     expect(io3.stderr).toContain('tile "MY-4": features: half-side DL belongs to no field');
   });
 
+  it('refuses a file of triangles without the Halflings, which would deal none of them (H-1)', async () => {
+    const io = memoryIo({ 'my.json': JSON.stringify(MY_TILES) });
+    expect(await run(['simulate', '-n', '1', '-x', 'tower', '--tiles', 'my.json'], io)).toBe(2);
+    expect(io.stderr).toBe(
+      'error: my.json: triangle tiles come into play only with the Halflings (H-1): add -x halflings\n',
+    );
+    expect(io.stdout).toBe('');
+  });
+
   it('gives the true line and column of a JSON fault in a tile file; a byte-order mark is fine', async () => {
     const text = JSON.stringify(MY_TILES, null, 2).split('\n');
     // Line 4 is `    "shape": "triangle",`: drop its quotes around the value.

@@ -247,6 +247,8 @@ export class GameState {
         const known = registry.ids.join(', ');
         return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${known})`);
       }
+      if (config.expansions?.indexOf(id) !== i)
+        return bad(`expansions[${i}]`, `${JSON.stringify(id)} is listed twice`);
     }
     // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
     const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
