@@ -278,9 +278,12 @@ export class MctsBot implements Bot {
     const from = dragonUnit(game);
     const mover = game.toAct;
     const seg = game.state.meepleSeg;
+    const dragon = game.moveCode('dragon');
     let best = buf[0]!;
     let bestV = -Infinity;
     for (let i = 0; i < n; i++) {
+      // A free action (T-6 ransom, open when the mover is the current player) is no step.
+      if (moveType(buf[i]!) !== dragon) continue;
       const u = game.state.units.step(from, movePayload(buf[i]!));
       let v = this.rng.float();
       for (let m = 0; m < seg.length; m++) {

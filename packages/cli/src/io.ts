@@ -2,7 +2,8 @@
  * The little the commands need from the outside world, behind an interface so tests can run them
  * in memory. `nodeIo()` is the real thing.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Interface } from 'node:readline';
 import cliProgress from 'cli-progress';
@@ -21,6 +22,12 @@ export interface Io {
   /** Reads a UTF-8 file; throws a Node error (with `code`) when it cannot. */
   readFile(path: string): string;
   writeFile(path: string, data: string): void;
+  /**
+   * Checks, without writing, that `path` could be written now: an existing file that may be
+   * written, or a new one in a directory that may be written. Throws a Node error (with `code`)
+   * when it could not.
+   */
+  checkWritable(path: string): void;
   /** A progress bar on standard error, or undefined when standard error is not a terminal. */
   progress(total: number, label: string): Progress | undefined;
   /** Milliseconds from an arbitrary origin. */
@@ -67,6 +74,21 @@ export function nodeIo(): Io {
     err: (text) => void process.stderr.write(text),
     readFile: (path) => readFileSync(path, 'utf8'),
     writeFile: (path, data) => writeFileSync(path, data),
+    checkWritable: (path) => {
+      let isDirectory: boolean;
+      try {
+        isDirectory = statSync(path).isDirectory();
+      } catch (e) {
+        if ((e as { code?: unknown } | null)?.code !== 'ENOENT') throw e;
+        // A new file: its directory must exist and be writable.
+        const dir = dirname(resolve(path));
+        if (!statSync(dir).isDirectory()) throw Object.assign(new Error(dir), { code: 'ENOTDIR' });
+        accessSync(dir, constants.W_OK);
+        return;
+      }
+      if (isDirectory) throw Object.assign(new Error(path), { code: 'EISDIR' });
+      accessSync(path, constants.W_OK);
+    },
     progress: (total, label) => {
       if (!process.stderr.isTTY) return undefined;
       const bar = new cliProgress.SingleBar(

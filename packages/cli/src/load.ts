@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { ExpansionDef, GameRecord, RecordError, Registry, Replay } from '@carc/engine';
-import { BUILTIN, MAX_EXTRA_TILES, parseRecord, replayRecord } from '@carc/engine';
+import { BUILTIN, MAX_EXTRA_TILES, parseJson, parseRecord, replayRecord } from '@carc/engine';
 import type { Io } from './io.js';
 import { CliError, fileErrorMessage } from './io.js';
 
@@ -12,6 +12,7 @@ export function loadRecord(
   io: Io,
   tilesFile?: string,
   registry: Registry = BUILTIN,
+  replaceTiles = false,
 ): GameRecord {
   let text: string;
   try {
@@ -22,7 +23,10 @@ export function loadRecord(
   const parsed = parseRecord(text, registry);
   if (!parsed.ok) throw new CliError(recordErrorMessage(file, parsed.error));
   if (tilesFile === undefined) return parsed.value;
-  return { ...parsed.value, tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io)] };
+  return {
+    ...parsed.value,
+    tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io, replaceTiles)],
+  };
 }
 
 /** Largest tile file read (1 MiB): far above the 256 definitions a file may hold. */
@@ -31,9 +35,11 @@ export const MAX_TILE_FILE_CHARS = 1 << 20;
 /**
  * Reads a file of tile definitions (H-0: a player's own Halflings faces, or any extra tiles): a JSON
  * array in the catalog format, validated before any game starts. Throws CliError naming the file,
- * the tile and the field.
+ * the tile and the field. A definition with a built-in tile's id replaces that tile only with
+ * `replace` (`--replace-tiles`): otherwise it is refused, since a typo or a copied id would
+ * silently change a tile of the game.
  */
-export function loadTiles(file: string, io: Io): unknown[] {
+export function loadTiles(file: string, io: Io, replace = false): unknown[] {
   let text: string;
   try {
     text = io.readFile(file);
@@ -45,15 +51,26 @@ export function loadTiles(file: string, io: Io): unknown[] {
       `${file}: a tile file holds at most ${MAX_TILE_FILE_CHARS} characters (${MAX_EXTRA_TILES} definitions); this one has ${text.length}`,
     );
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    throw new CliError(`${file}:${line}:${column}: not valid JSON (${message})`);
   }
+  const data = parsed.value;
   if (!Array.isArray(data)) throw new CliError(`${file}: a tile file is a JSON array of tile definitions`);
   const checked = BUILTIN.catalog().withExtra(data, file);
   if (!checked.ok) throw new CliError(`${file}: ${checked.error.message}`);
+  if (!replace) {
+    const builtin = BUILTIN.catalog();
+    for (const [i, t] of data.entries()) {
+      const id: unknown = typeof t === 'object' && t !== null && 'id' in t ? t.id : undefined;
+      if (typeof id === 'string' && builtin.kindOf(id) !== undefined) {
+        throw new CliError(
+          `${file}: [${i}]: tile "${id}" is a built-in tile; give yours another id, or pass --replace-tiles to replace the built-in one (H-0: your own faces of the Halflings triangles)`,
+        );
+      }
+    }
+  }
   return data;
 }
 

@@ -118,7 +118,14 @@ Examples:
     .action(
       async (
         record: string,
-        opts: { check?: boolean; quiet?: boolean; tiles?: string; viewer?: number; expansion: string[] },
+        opts: {
+          check?: boolean;
+          quiet?: boolean;
+          tiles?: string;
+          replaceTiles?: boolean;
+          viewer?: number;
+          expansion: string[];
+        },
       ) => {
         const registry = await loadExpansions(opts.expansion);
         setExit(runReplay(record, { ...opts, registry }, io));
@@ -157,6 +164,7 @@ Examples:
           legend: boolean;
           viewer?: number;
           tiles?: string;
+          replaceTiles?: boolean;
         },
       ) => {
         setExit(runRender(record, opts, io));
@@ -343,7 +351,9 @@ Examples:
 
 /** `--tiles FILE`: extra tile definitions (H-0). */
 function addTilesOption(cmd: Command): Command {
-  return cmd.option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)');
+  return cmd
+    .option('--tiles <file>', 'extra tile definitions (JSON array; H-0: your own Halflings faces)')
+    .option('--replace-tiles', 'let --tiles redefine built-in tile ids (e.g. H1-01), replacing those tiles');
 }
 
 /** The options that choose the rules: `-x`, `--preset`, `--tiles`, `-o` (read by rulesValues). */
@@ -370,6 +380,7 @@ interface RulesFlags {
   preset: string;
   option: string[];
   tiles?: string;
+  replaceTiles?: boolean;
 }
 
 /** A command's parsed flags: its options, with the rules given as flags (turned into values by rulesValues). */
@@ -378,7 +389,16 @@ type Flags<T> = Omit<T, 'expansions' | 'options' | 'tiles'> & RulesFlags;
 /** The engine options (`-o` on top of `--preset`) and the extra tiles (`--tiles`) the flags ask for. */
 function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
   const options = optionValues(opts.option, opts.preset);
-  const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io);
+  const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io, opts.replaceTiles);
+  // H-1: a seeded game deals triangles only with the Halflings; without them the file would be ignored.
+  const triangle = tiles?.find(
+    (t) => typeof t === 'object' && t !== null && 'shape' in t && t.shape === 'triangle',
+  );
+  if (triangle !== undefined && !opts.expansions.includes('halflings')) {
+    throw new CliError(
+      `${opts.tiles}: triangle tiles come into play only with the Halflings (H-1): add -x halflings`,
+    );
+  }
   return { options, tiles };
 }
 

@@ -43,6 +43,11 @@ export function memoryIo(files: Record<string, string> = {}, tty = false, input:
       }
       io.files.set(path, data);
     },
+    checkWritable: (path) => {
+      if (path.startsWith('/nonexistent/')) {
+        throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+      }
+    },
     progress: (total): Progress | undefined =>
       tty
         ? {

@@ -5,7 +5,11 @@
  */
 import type { Action } from '@carc/engine';
 import { BUILTIN, createGame, viewOf } from '@carc/engine';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nodeIo } from '../src/io.js';
 import { actionKeys, actionPhrase } from '../src/play/describe.js';
 import { phraseWords, readEntry, wordsMatch } from '../src/play/entry.js';
 import { run } from '../src/program.js';
@@ -49,6 +53,39 @@ const recordOf = (
 };
 
 describe('carcassonne play', () => {
+  it('checks that --record can be written before anything is played', async () => {
+    const io = memoryIo({}, false, () => '1');
+    const code = await run(['play', '--bots', 'random', '--record', '/nonexistent/dir/game.json'], io);
+    expect(code).toBe(2);
+    expect(io.stderr).toBe(
+      'error: --record: cannot write /nonexistent/dir/game.json: no such file or directory\n',
+    );
+    expect(io.stdout).toBe('');
+    expect(io.prompts).toEqual([]);
+  });
+
+  it('checkWritable on the real file system: new and existing files yes, directories and missing folders no', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carc-play-'));
+    const io = nodeIo();
+    const code = (f: () => void): unknown => {
+      try {
+        f();
+        return undefined;
+      } catch (e) {
+        return (e as { code?: unknown }).code;
+      }
+    };
+    expect(code(() => io.checkWritable(join(dir, 'new.json')))).toBeUndefined();
+    writeFileSync(join(dir, 'old.json'), 'keep');
+    expect(code(() => io.checkWritable(join(dir, 'old.json')))).toBeUndefined();
+    expect(readFileSync(join(dir, 'old.json'), 'utf8')).toBe('keep');
+    expect(existsSync(join(dir, 'new.json'))).toBe(false);
+    expect(code(() => io.checkWritable(dir))).toBe('EISDIR');
+    expect(code(() => io.checkWritable(join(dir, 'missing', 'game.json')))).toBe('ENOENT');
+    expect(code(() => io.checkWritable(join(dir, 'old.json', 'game.json')))).toBe('ENOTDIR');
+    rmSync(dir, { recursive: true });
+  });
+
   it('plays a whole base game against random with "1" typed at every prompt; the record replays', async () => {
     const io = memoryIo({}, false, () => '1');
     const code = await run(['play', '--bots', 'random', '--seed', '3', '--record', 'game.json'], io);

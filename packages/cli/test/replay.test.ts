@@ -142,6 +142,15 @@ describe('replay errors: one line, exit code 2', () => {
     expect(r.error).not.toContain('\n');
   });
 
+  it('gives the true place of an unexpected token, and reads a record after a byte-order mark', () => {
+    const text = '{\n  "format": "carcassonne-record",\n  "version": 1,\n  "players": ["A", B]\n}\n';
+    const r = replayCode('bad.json', {}, { 'bad.json': text });
+    expect(r.code).toBe(2);
+    expect(r.error).toBe("bad.json:4:20: not valid JSON (Unexpected token 'B')");
+    const ok = replayCode('bom.json', {}, { 'bom.json': '\ufeff' + readFixture('small-city.json') });
+    expect(ok.code).toBe(0);
+  });
+
   it('gives the path of invalid content', () => {
     const r = replayCode(fixture('invalid-rotation.json'), {});
     expect(r.code).toBe(2);

@@ -59,12 +59,23 @@ describe('simulate', () => {
     expect(s.games).toBe(20);
     expect(s.meanScores).toHaveLength(2);
     for (const m of s.meanScores) expect(m).toBeGreaterThanOrEqual(0);
-    expect(s.wins.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(20);
+    // A shared win counts 1/k for each of its k winners, as in the tournament: the wins add up to the games.
+    expect(s.wins.reduce((a, b) => a + b, 0)).toBeCloseTo(20, 9);
     expect(s.meanTilesPlaced + s.meanDiscarded).toBeCloseTo(71, 1);
     expect(s.gamesPerSecond).toBeGreaterThan(0);
     const again = simulate({ games: 20, players: 2, seed: 1 });
     expect(again.meanScores).toEqual(s.meanScores);
-    expect(formatSummary(s)).toMatch(/games\/s\n\nseat {2}mean score {2}wins\n {3}0 +\d+\.\d\d +\d+\n/);
+    expect(formatSummary(s)).toMatch(
+      /games\/s\n\nseat {2}mean score {5}wins\n {3}0 +\d+\.\d\d +\d+(\.\d+)?\n/,
+    );
+  });
+
+  it('counts a shared win as 1/k for each of its k winners, as tournament does', () => {
+    // Seeds 1..20 with 3 players hold games whose top score is shared.
+    const s = simulate({ games: 20, players: 3, seed: 1 });
+    expect(s.wins.reduce((a, b) => a + b, 0)).toBeCloseTo(20, 9);
+    expect(s.wins.some((w) => !Number.isInteger(w))).toBe(true);
+    expect(formatSummary(s)).toMatch(/\n {3}0 +\d+\.\d\d +\d+\.5\n/);
   });
 
   it('prints JSON with --json and a table otherwise; a progress bar only on a terminal', async () => {

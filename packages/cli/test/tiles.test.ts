@@ -53,7 +53,19 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
   it('plays Halflings games with exactly the triangles of the file', async () => {
     const io = memoryIo({ 'my.json': JSON.stringify(MY_TILES) });
     const code = await run(
-      ['simulate', '-n', '30', '-p', '3', '-x', 'halflings', '--tiles', 'my.json', '--json'],
+      [
+        'simulate',
+        '-n',
+        '30',
+        '-p',
+        '3',
+        '-x',
+        'halflings',
+        '--tiles',
+        'my.json',
+        '--replace-tiles',
+        '--json',
+      ],
       io,
     );
     expect(io.stderr).toBe('');
@@ -125,5 +137,48 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     const io3 = memoryIo({ 'nolong.json': JSON.stringify(noLong) });
     expect(await run(['simulate', '-x', 'halflings', '--tiles', 'nolong.json'], io3)).toBe(2);
     expect(io3.stderr).toContain('tile "MY-4": features: half-side DL belongs to no field');
+  });
+
+  it('refuses a built-in tile id in a tile file unless --replace-tiles says to replace that tile', async () => {
+    const io = memoryIo({ 'my.json': JSON.stringify(MY_TILES) });
+    expect(await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'my.json'], io)).toBe(2);
+    expect(io.stderr).toBe(
+      'error: my.json: [0]: tile "H1-01" is a built-in tile; give yours another id, or pass --replace-tiles to replace the built-in one (H-0: your own faces of the Halflings triangles)\n',
+    );
+    const base = [{ id: 'BA/L', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }] }];
+    const rec = { format: 'carcassonne-record', version: 1, players: ['A', 'B'], actions: [] };
+    const io2 = memoryIo({ 'base.json': JSON.stringify(base), 'x.json': JSON.stringify(rec) });
+    expect(await run(['replay', 'x.json', '--tiles', 'base.json'], io2)).toBe(2);
+    expect(io2.stderr).toContain('base.json: [0]: tile "BA/L" is a built-in tile');
+    const io3 = memoryIo({ 'my.json': JSON.stringify(MY_TILES) });
+    expect(
+      await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'my.json', '--replace-tiles'], io3),
+    ).toBe(0);
+  });
+
+  it('refuses a file of triangles without the Halflings, which would deal none of them (H-1)', async () => {
+    const io = memoryIo({ 'my.json': JSON.stringify(MY_TILES.slice(2)) });
+    expect(await run(['simulate', '-n', '1', '-x', 'tower', '--tiles', 'my.json'], io)).toBe(2);
+    expect(io.stderr).toBe(
+      'error: my.json: triangle tiles come into play only with the Halflings (H-1): add -x halflings\n',
+    );
+    expect(io.stdout).toBe('');
+  });
+
+  it('gives the true line and column of a JSON fault in a tile file; a byte-order mark is fine', async () => {
+    const text = JSON.stringify(MY_TILES, null, 2).split('\n');
+    // Line 4 is `    "shape": "triangle",`: drop its quotes around the value.
+    text[3] = text[3].replace('"triangle"', 'triangle');
+    const io = memoryIo({ 'bad.json': text.join('\n') });
+    expect(await run(['simulate', '-n', '1', '-x', 'halflings', '--tiles', 'bad.json'], io)).toBe(2);
+    expect(io.stderr).toBe("error: bad.json:4:14: not valid JSON (Unexpected token 'triangle')\n");
+    const io2 = memoryIo({ 'cut.json': '[\n  {\n    "id": "MY-1",\n' });
+    expect(await run(['simulate', '-n', '1', '--tiles', 'cut.json'], io2)).toBe(2);
+    expect(io2.stderr).toBe('error: cut.json:4:1: not valid JSON (Unexpected end of JSON input)\n');
+    const io3 = memoryIo({ 'bom.json': '\ufeff' + JSON.stringify(MY_TILES) });
+    expect(
+      await run(['simulate', '-n', '2', '-x', 'halflings', '--tiles', 'bom.json', '--replace-tiles'], io3),
+    ).toBe(0);
+    expect(io3.stderr).toBe('');
   });
 });

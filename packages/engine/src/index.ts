@@ -86,6 +86,8 @@ export type {
   MeepleView,
 } from './rules/view.js';
 export { expansionViews, viewOf } from './rules/view.js';
+export type { JsonSyntaxError } from './notation/json.js';
+export { parseJson } from './notation/json.js';
 export type {
   GameRecord,
   MatchOutcome,

@@ -109,6 +109,14 @@ export function checkPlayOptions(o: PlayOptions): { bots: BotName[]; players: nu
 /** Runs the command; returns the exit code. Throws CliError on bad options. */
 export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
   const { bots: botNames, players, seat } = checkPlayOptions(opts);
+  // The record is written at the end: find out now, before anything is played, if it cannot be.
+  if (opts.record !== undefined) {
+    try {
+      io.checkWritable(opts.record);
+    } catch (e) {
+      throw new CliError(`--record: cannot write ${opts.record}: ${fileErrorMessage(e)}`);
+    }
+  }
   const config: GameConfig = {
     players,
     seed: opts.seed,

@@ -18,6 +18,8 @@ export interface RenderCommandOptions {
   viewer?: number;
   /** A file of extra tile definitions (H-0). */
   tiles?: string;
+  /** Let the tile file replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
 }
 
 /** The SVG of a replayed game's board. */
@@ -45,7 +47,7 @@ export function renderGame(
 
 /** Runs the command; returns the exit code. Throws CliError on bad input. */
 export function runRender(file: string, opts: RenderCommandOptions, io: Io): number {
-  const rec = loadRecord(file, io, opts.tiles);
+  const rec = loadRecord(file, io, opts.tiles, undefined, opts.replaceTiles);
   const { game } = replay(file, rec);
   const svg = renderGame(rec, game, opts);
   if (opts.svg === '-') {

@@ -23,6 +23,8 @@ export interface ReplayOptions {
   quiet?: boolean;
   /** A file of extra tile definitions (H-0). */
   tiles?: string;
+  /** Let the tile file replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
   /** Print only what this player may see (H-3): their view and the record as shown to them. */
   viewer?: number;
   /** The expansions records may name: the built-in ones and any loaded with `--expansion`. */
@@ -97,7 +99,7 @@ export function countExpectations(rec: GameRecord): number {
 /** Runs the command; returns the exit code (0 ok, 1 expectation mismatch). Throws CliError on bad input. */
 export function runReplay(file: string, opts: ReplayOptions, io: Io): number {
   const registry = opts.registry ?? BUILTIN;
-  const rec = loadRecord(file, io, opts.tiles, registry);
+  const rec = loadRecord(file, io, opts.tiles, registry, opts.replaceTiles);
   const { game, mismatches } = replay(file, rec, opts.check === true, registry);
   if (opts.viewer !== undefined) {
     if (opts.viewer >= game.players)

@@ -37,7 +37,7 @@ export interface SimulateSummary {
   gamesPerSecond: number;
   /** Mean final score per seat. */
   meanScores: number[];
-  /** Games won per seat (a shared win counts for each winner). */
+  /** Games won per seat; a win shared by k players counts 1/k for each, as in `tournament` (B-9). */
   wins: number[];
   meanTilesPlaced: number;
   meanDiscarded: number;
@@ -83,9 +83,16 @@ export function checkSimulateOptions(o: SimulateOptions): void {
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/**
+ * Sixtieths of a win: a win shared by k ≤ 6 players is 60/k of them each, an integer, so that
+ * sums stay exact whatever the order (split runs add up to the same).
+ */
+const WIN_UNITS = 60;
+
 /** What a run of games adds up to; sums of integers, so split runs add up exactly. */
 export interface Totals {
   scoreSum: number[];
+  /** Wins per seat in sixtieths (WIN_UNITS). */
   wins: number[];
   placed: number;
   discarded: number;
@@ -114,9 +121,10 @@ export function playGames(
     });
     const scores = Array.from(r.game.scores);
     const best = Math.max(...scores);
+    const share = WIN_UNITS / scores.filter((s) => s === best).length;
     scores.forEach((s, p) => {
       t.scoreSum[p] = (t.scoreSum[p] ?? 0) + s;
-      if (s === best) t.wins[p] = (t.wins[p] ?? 0) + 1;
+      if (s === best) t.wins[p] = (t.wins[p] ?? 0) + share;
     });
     t.placed += r.game.state.placedCount;
     t.discarded += r.discarded;
@@ -156,7 +164,7 @@ export function summarise(opts: SimulateOptions, totals: Totals, seconds: number
     seconds: round(s, 3),
     gamesPerSecond: round(games / s, 1),
     meanScores: totals.scoreSum.map((v) => round(v / games)),
-    wins: totals.wins,
+    wins: totals.wins.map((v) => round(v / WIN_UNITS)),
     meanTilesPlaced: round(totals.placed / games),
     meanDiscarded: round(totals.discarded / games),
     meanMoves: round(totals.moves / games),
@@ -218,10 +226,10 @@ export function formatSummary(s: SimulateSummary): string {
     `${s.games} random game${s.games === 1 ? '' : 's'}, ${s.players} player${s.players === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}`,
     `${s.seconds.toFixed(3)} s, ${s.gamesPerSecond.toFixed(1)} games/s`,
     '',
-    'seat  mean score  wins',
+    'seat  mean score     wins',
     ...s.meanScores.map(
       (m, p) =>
-        `${String(p).padStart(4)}  ${m.toFixed(2).padStart(10)}  ${String(s.wins[p] ?? 0).padStart(4)}`,
+        `${String(p).padStart(4)}  ${m.toFixed(2).padStart(10)}  ${String(s.wins[p] ?? 0).padStart(7)}`,
     ),
     '',
     `mean tiles placed  ${s.meanTilesPlaced.toFixed(2)}`,

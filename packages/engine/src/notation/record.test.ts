@@ -99,6 +99,48 @@ describe('game records', () => {
     ).toBe('actions[0].meeple: unknown field for a dragon');
   });
 
+  test('refuses what would otherwise be silently ignored or misread', () => {
+    const act = { type: 'place', x: 0, y: -1, rotation: 180 };
+    // A player given as a string.
+    expect(errorOf(JSON.stringify({ ...base, actions: [{ player: '0', ...act }] }))).toBe(
+      'actions[0].player: must be a number, not the string "0": write 0 without quotes',
+    );
+    expect(errorOf(JSON.stringify({ ...base, actions: [{ player: 'Ann', ...act }] }))).toBe(
+      'actions[0].player: must be a player number (an index into "players", from 0), not "Ann"',
+    );
+    const meeple = { player: '1', x: 0, y: 0, feature: 0 };
+    expect(errorOf(JSON.stringify({ ...base, setup: { meeples: [meeple] }, actions: [] }))).toBe(
+      'setup.meeples[0].player: must be a number, not the string "1": write 1 without quotes',
+    );
+    // An expansion listed twice.
+    expect(errorOf(JSON.stringify({ ...base, expansions: ['tower', 'tower'], actions: [] }))).toBe(
+      'expansions[1]: "tower" is listed twice',
+    );
+    // An option of an expansion that is not in play.
+    expect(errorOf(JSON.stringify({ ...base, options: { 'tower-pieces': 1 }, actions: [] }))).toBe(
+      'options.tower-pieces: an option of the expansion "tower", which this record does not play (add it to "expansions")',
+    );
+    expect(
+      errorOf(
+        JSON.stringify({
+          ...base,
+          expansions: ['tower'],
+          options: { 'dragon-move': 'after-scoring' },
+          actions: [],
+        }),
+      ),
+    ).toBe(
+      'options.dragon-move: an option of the expansion "princess-and-dragon", which this record does not play (add it to "expansions")',
+    );
+    const fine = parseRecord(
+      JSON.stringify({ ...base, expansions: ['tower'], options: { 'tower-pieces': 1 }, actions: [] }),
+    );
+    expect(fine.ok).toBe(true);
+    // A configuration with an expansion twice (not only records).
+    const twice = createGame({ players: 2, expansions: ['tower', 'tower'] });
+    expect(twice.ok ? '' : twice.error.message).toBe('expansions[1]: "tower" is listed twice');
+  });
+
   test('a record can start from a set-up position; set-up tiles leave the bag', () => {
     const r = readRecord({
       ...base,

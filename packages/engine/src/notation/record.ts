@@ -28,6 +28,7 @@ import type { Point } from '../types.js';
 import { ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { parseJson } from './json.js';
 
 export const RECORD_FORMAT = 'carcassonne-record';
 export const RECORD_VERSION = 1;
@@ -115,27 +116,14 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 
-/** Parses a record from JSON text. */
+/** Parses a record from JSON text (a leading byte-order mark allowed). */
 export function parseRecord(text: string, registry: Registry = BUILTIN): Result<GameRecord, RecordError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return fail('record/syntax', syntaxLocation(text, e), 'not valid JSON');
+  const data = parseJson(text);
+  if (!data.ok) {
+    const { line, column, message } = data.error;
+    return fail('record/syntax', `line ${line}, column ${column} (${message})`, 'not valid JSON');
   }
-  return readRecord(data, registry);
-}
-
-/** Where JSON.parse stopped, as "line L, column C". */
-function syntaxLocation(text: string, e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  const m = /position (\d+)/.exec(msg);
-  let pos = m ? Number(m[1]) : text.length;
-  const lc = /line (\d+) column (\d+)/.exec(msg);
-  if (lc) return `line ${lc[1]}, column ${lc[2]} (${msg})`;
-  pos = Math.min(pos, text.length);
-  const before = text.slice(0, pos).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1} (${msg})`;
+  return readRecord(data.value, registry);
 }
 
 const RECORD_KEYS = [
@@ -187,7 +175,22 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
       if (!(ids as readonly unknown[]).includes(id)) {
         return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${ids.join(', ')})`);
       }
+      if (expansions.includes(id as ExpansionId)) {
+        return bad(`expansions[${i}]`, `${JSON.stringify(id)} is listed twice`);
+      }
       expansions.push(id as ExpansionId);
+    }
+  }
+  // An option of an expansion that is not in play would be silently ignored: refuse it.
+  if (isObj(data.options)) {
+    for (const id of Object.keys(data.options)) {
+      const owner = registry.defs.find((d) => d.options?.some((o) => o.id === id));
+      if (owner !== undefined && !expansions.includes(owner.id)) {
+        return bad(
+          `options.${id}`,
+          `an option of the expansion "${owner.id}", which this record does not play (add it to "expansions")`,
+        );
+      }
     }
   }
   const rec: GameRecord = {
@@ -290,6 +293,7 @@ function readMeeplePlacement(v: unknown, path: string): Result<MeeplePlacement, 
   for (const k of Object.keys(v)) {
     if (!['player', 'x', 'y', 'feature', 'corner'].includes(k)) return bad(`${path}.${k}`, 'unknown field');
   }
+  if (typeof v.player === 'string') return bad(`${path}.player`, stringPlayer(v.player));
   for (const k of ['player', 'x', 'y', 'feature'] as const)
     if (!isInt(v[k])) return bad(`${path}.${k}`, 'must be an integer');
   if (v.corner !== undefined && !(CORNER_NAMES as readonly unknown[]).includes(v.corner)) {
@@ -338,9 +342,17 @@ function readSetup(v: unknown): Result<NonNullable<GameConfig['setup']>, RecordE
   return ok(out);
 }
 
+/** Why a player given as a string is refused: players are numbers (their index in `players`). */
+function stringPlayer(p: string): string {
+  return /^\d+$/.test(p)
+    ? `must be a number, not the string ${JSON.stringify(p)}: write ${p} without quotes`
+    : `must be a player number (an index into "players", from 0), not ${JSON.stringify(p)}`;
+}
+
 function readAction(v: unknown, path: string, registry: Registry): Result<RecordAction, RecordError> {
   const bad = (p: string, reason: string) => fail('record/invalid', p, reason);
   if (!isObj(v)) return bad(path, 'must be an object {player, type, …}');
+  if (typeof v.player === 'string') return bad(`${path}.player`, stringPlayer(v.player));
   if (!isInt(v.player) || v.player < 0)
     return bad(`${path}.player`, 'must be the acting player (an integer from 0)');
   // Each action type's fields and their shapes come from its definition (base game or expansion);

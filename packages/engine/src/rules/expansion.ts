@@ -69,6 +69,16 @@ export interface ExpansionInstance {
   onTurnStart?(): void;
   /** A tile has been drawn; false keeps it out of play for now (the expansion has put it aside). */
   onDraw?(kind: number): boolean;
+  /**
+   * Whether `onDraw` would keep a tile of this kind out of play if it were drawn now (D-6), without
+   * doing anything: asked before a turn starts, to end the game when no tile left can be placed (B-9).
+   */
+  keepsOut?(kind: number): boolean;
+  /**
+   * Whether `player`, at the start of their turn, could place a tile from elsewhere than the pile
+   * (H-4: a triangle from hand): then their turn begins even when no tile left in the pile fits (B-9).
+   */
+  placesInstead?(player: number): boolean;
   /** The tile in `slot` has just been placed and joined to the board (D-3). */
   onTilePlaced?(slot: number): void;
   /** Adds phase-2 alternatives to the moves in `out[0..n)`; returns the new count (X-1). */
@@ -77,9 +87,15 @@ export interface ExpansionInstance {
   filterActions?(out: Int32Array, n: number): number;
   /** Whether a meeple may be placed on a segment at all (D-8). */
   canDeploy?(segment: number): boolean;
-  /** Moves the player to act may add in the place and action phases without ending them (T-6 ransom). */
+  /**
+   * Free actions (T-6 ransom): moves added to the choices of every decision of the game (before the
+   * draw, place, phase 2, the steps after it), which the instance offers only when it should (the
+   * ransom: when the player to act is the player whose turn it is). Their types are `freeMoves`.
+   */
   addAnytime?(out: Int32Array, n: number): number;
-  /** Plays a move of one of `moveTypes` (phase 2 or free); true when it was the turn's phase-2 action. */
+  /** Move types (among `moveTypes`) of the free actions `addAnytime` lists: played by `playMove`, they leave the decision open. */
+  readonly freeMoves?: readonly number[];
+  /** Plays a move of one of `moveTypes` (phase 2 or free); true when it was the turn's phase-2 action (a free one: false). */
   playMove?(move: number): boolean;
   /** The data form of one of its moves. */
   toAction?(move: number): Action;

@@ -6,8 +6,9 @@
  * A turn is: draw (automatic; B-5 discards tiles that fit nowhere) → `place` decision → `action`
  * decision (phase 2: a meeple on the placed tile, an expansion's alternative, or pass) → the steps
  * after phase 2: base `score` (B-7), with expansion steps before or after it (the dragon's hunt,
- * D-7) → next player. The game ends when no tile is left to draw, or after `endAfter` placed
- * tiles, with final scoring (B-9).
+ * D-7) → next player. The game ends when no tile is left to draw, when none of those left fits
+ * anywhere (they are removed at the end of the turn, B-5), or after `endAfter` placed tiles, with
+ * final scoring (B-9).
  *
  * Implementation notes: all state lives in typed arrays owned by the board, the feature graph, this
  * class and the expansions' instances, declared once per class (util/state.ts) so that a copy is a
@@ -129,6 +130,8 @@ export class GameState {
   valueHooks: readonly ExpansionInstance[] = [];
   private turnStartHooks: readonly ExpansionInstance[] = [];
   private drawHooks: readonly ExpansionInstance[] = [];
+  private keepOutHooks: readonly ExpansionInstance[] = [];
+  private instead: readonly ExpansionInstance[] = [];
   private placedHooks: readonly ExpansionInstance[] = [];
   private addHooks: readonly ExpansionInstance[] = [];
   private filterHooks: readonly ExpansionInstance[] = [];
@@ -136,6 +139,8 @@ export class GameState {
   private deployHooks: readonly ExpansionInstance[] = [];
   private removedHooks: readonly ExpansionInstance[] = [];
   private moveOwner: (ExpansionInstance | undefined)[] = [];
+  /** By move type: the expansion whose free action (T-6 ransom) it is, which leaves the decision open. */
+  private freeOwner: (ExpansionInstance | undefined)[] = [];
   /** The steps after phase 2, in order: base `score` and the expansions' steps (X-3). */
   steps: readonly Step[] = [];
   /** The steps before the draw (H-3 draft, H-4 the choice to play a triangle instead). */
@@ -199,6 +204,8 @@ export class GameState {
     const having = (k: keyof ExpansionInstance) => instances.filter((x) => x[k] !== undefined);
     this.turnStartHooks = having('onTurnStart');
     this.drawHooks = having('onDraw');
+    this.keepOutHooks = having('keepsOut');
+    this.instead = having('placesInstead');
     this.placedHooks = having('onTilePlaced');
     this.addHooks = having('addActions');
     this.filterHooks = having('filterActions');
@@ -209,6 +216,8 @@ export class GameState {
     this.removedHooks = having('onMeepleRemoved');
     this.moveOwner = [];
     for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;
+    this.freeOwner = [];
+    for (const x of instances) for (const t of x.freeMoves ?? []) this.freeOwner[t] = x;
     const score: Step = {
       id: 'score',
       enter: () => {
@@ -241,6 +250,8 @@ export class GameState {
         const known = registry.ids.join(', ');
         return bad(`expansions[${i}]`, `unknown expansion ${JSON.stringify(id)} (${known})`);
       }
+      if (config.expansions?.indexOf(id) !== i)
+        return bad(`expansions[${i}]`, `${JSON.stringify(id)} is listed twice`);
     }
     // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
     const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
@@ -370,7 +381,7 @@ export class GameState {
     g.current = first;
     g.recordEvents = config.recordEvents === true;
     for (const x of g.expansions) x.onStart?.();
-    g.startTurn();
+    g.startTurn(first);
     return ok(g);
   }
 
@@ -560,8 +571,13 @@ export class GameState {
       for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
       return n;
     }
-    if (this.phase === P_STEP) return this.steps[this.stepIndex].moves(out);
-    if (this.phase === P_PRE) return this.preSteps[this.stepIndex].moves(out);
+    if (this.phase === P_STEP || this.phase === P_PRE) {
+      // T-6: free actions are open at every decision of the turn, the steps' included.
+      const step = this.phase === P_STEP ? this.steps[this.stepIndex] : this.preSteps[this.stepIndex];
+      let n = step.moves(out);
+      for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
+      return n;
+    }
     if (this.phase !== P_ACTION) return 0;
     let n = 0;
     out[n++] = M_PASS;
@@ -673,9 +689,14 @@ export class GameState {
 
   /** Plays a move produced by legalMoves(). Unchecked: use apply() for untrusted input. */
   play(move: number): void {
+    // A free action (T-6 ransom) leaves the decision in front of the player open, whichever it is.
+    const free = this.freeOwner[moveType(move)];
+    if (free !== undefined) {
+      free.playMove!(move);
+      return;
+    }
     if (this.phase === P_PLACE) {
-      if (moveType(move) === M_PLACE) this.placeDrawn(placeCell(move), placeQuarters(move));
-      else this.moveOwner[moveType(move)]!.playMove!(move); // a free action (T-6 ransom)
+      this.placeDrawn(placeCell(move), placeQuarters(move));
       return;
     }
     if (this.phase === P_STEP) {
@@ -693,7 +714,7 @@ export class GameState {
         this.deployMeeple(this.current, meepleSegment(move));
         break;
       default:
-        // A free action (T-6 ransom) leaves phase 2 open; any other ends it.
+        // An expansion's phase-2 action ends phase 2, unless it says otherwise.
         if (!this.moveOwner[moveType(move)]!.playMove!(move)) return;
     }
     this.runSteps(0);
@@ -725,8 +746,7 @@ export class GameState {
     }
     this.stepIndex = -1;
     this.lastSlot = -1;
-    this.current = (this.current + 1) % this.players;
-    this.startTurn();
+    this.startTurn((this.current + 1) % this.players);
   }
 
   /** Places a tile and merges its features with its neighbours' (B-4, H-2). */
@@ -833,15 +853,44 @@ export class GameState {
     this.bagCount++;
   }
 
-  /** Draws the next tile, discarding those that fit nowhere (B-5); ends the game when none is left (B-9). */
-  private startTurn(): void {
+  /**
+   * Starts the turn of player `next` (turn start hooks, the steps before the draw, the draw), or ends
+   * the game (B-9): when no tile is left to draw, after `endAfter` placed tiles, or when no tile left
+   * in the pile can come into play and fit anywhere (B-5) and `next` cannot place a tile instead of
+   * drawing (H-4). In that last case the tiles are removed at once, at the end of the turn that
+   * placed the last tile (their `discard` events name its player), and no further turn begins: no
+   * start-of-turn hook runs (no D-15 point).
+   */
+  private startTurn(next: number): void {
     if (this.bagCount > 0 && this.placedCount < this.endAfter) {
+      if (!this.anyTileFits(next)) {
+        // Every draw discards (or, D-6, sets aside) its tile, and the game ends.
+        this.draw();
+        return;
+      }
+      this.current = next;
       this.turn++;
       for (const h of this.turnStartHooks) h.onTurnStart!();
       this.runPreSteps(0);
       return;
     }
+    this.current = next;
     this.finish();
+  }
+
+  /**
+   * Whether some tile left in the pile, drawn now, would come into play (no expansion keeps it out,
+   * D-6) and fit somewhere (B-4), or player `next` could place one instead of drawing (H-4). From
+   * the top of a scripted pile: usually the first answers.
+   */
+  private anyTileFits(next: number): boolean {
+    tiles: for (let i = this.bagCount - 1; i >= 0; i--) {
+      const t = this.bag[i];
+      for (const h of this.keepOutHooks) if (h.keepsOut!(t)) continue tiles;
+      if (this.board.fitsAnywhere(t)) return true;
+    }
+    for (const h of this.instead) if (h.placesInstead!(next)) return true;
+    return false;
   }
 
   /** Runs the steps before the draw (H-3 draft, H-4 a triangle instead of drawing) from index i. */

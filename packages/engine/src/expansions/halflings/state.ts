@@ -231,6 +231,11 @@ export class Halflings implements ExpansionInstance {
     };
   }
 
+  /** H-4: a player holding a triangle that fits may play it instead of drawing. */
+  placesInstead(p: number): boolean {
+    return this.hasPlayableTriangle(p);
+  }
+
   private hasPlayableTriangle(p: number): boolean {
     for (let i = 0; i < this.handCount[p]; i++) {
       if (this.game.board.fitsAnywhere(this.hand[p * HAND_CAP + i])) return true;

@@ -21,10 +21,15 @@ import type { Direction } from './vocabulary.js';
 import { DIRECTIONS } from './vocabulary.js';
 import type { PrincessDragonViewSlice } from './view.js';
 
+/** D-6: whether a tile of this kind, drawn now, stays out of play (a dragon tile before the first volcano). */
+export function keepsDragonOut(pd: PrincessDragon, kind: number): boolean {
+  return pd.dragonUnit < 0 && pd.game.catalog.hasSymbol(kind, 'dragon');
+}
+
 /** D-6: a dragon tile drawn before the first volcano does not come into play now. */
 export function onDrawDragon(pd: PrincessDragon, kind: number): boolean {
   const g = pd.game;
-  if (pd.dragonUnit >= 0 || !g.catalog.hasSymbol(kind, 'dragon')) return true;
+  if (!keepsDragonOut(pd, kind)) return true;
   const id = g.catalog.def(kind).id;
   // House rule `reshuffle`: straight back into the pile, unless nothing else is left to draw.
   if (g.options.dragonSetAside === 'reshuffle' && !onlyDragonsLeft(pd)) {

@@ -26,6 +26,7 @@ import {
   explainDragon,
   huntStep,
   onDrawDragon,
+  keepsDragonOut,
   onVolcano,
 } from './dragon.js';
 import {
@@ -103,6 +104,10 @@ export class PrincessDragon implements ExpansionInstance {
 
   onDraw(kind: number): boolean {
     return !this.dragonOn || onDrawDragon(this, kind);
+  }
+
+  keepsOut(kind: number): boolean {
+    return this.dragonOn && keepsDragonOut(this, kind);
   }
 
   onTilePlaced(slot: number): void {

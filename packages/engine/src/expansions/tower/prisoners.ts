@@ -4,9 +4,13 @@
  * T-5: whenever two players each hold a prisoner of the other, one pair is swapped at once, and
  * again while possible. Ruling: one player's meeples are all alike, so which of several comes back
  * changes nothing; the engine frees the lowest-numbered one without asking.
- * T-6: during their own turn (in the place or the action phase, once per turn) a player with at
- * least 3 points may buy back one of their meeples from its captor for 3 points; the freed meeple
- * may be placed again in the same turn (X-7). Option `tower-ransom off` forbids it.
+ * T-6: during their own turn a player with at least 3 points may buy back one of their meeples
+ * from its captor for 3 points, once per turn. It is a free action (`freeMoves`), open at every
+ * decision of that turn at which they are the player to act: before the draw (H-3 draft, H-4), in
+ * the place and action phases, and in the steps after phase 2 (the capture, their own steps of the
+ * dragon's hunt, the crop circle). Not at another player's decision, even within one's turn (a
+ * hunt step of another player). The freed meeple goes back to the supply and may be placed again
+ * in the same turn (X-7) when phase 2 is yet to come. Option `tower-ransom off` forbids it.
  */
 import type { Action } from '../../rules/actions.js';
 import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
@@ -48,6 +52,7 @@ const mayRansom = (tw: Tower): boolean => {
   return (
     g.options.towerRansom === 'on' &&
     tw.ransomTurn !== g.turn &&
+    !g.isOver &&
     g.toAct === g.current &&
     g.scores[g.current] >= 3
   );
@@ -97,8 +102,8 @@ export function explainRansom(tw: Tower, move: number): RuleError | undefined {
   const why =
     g.options.towerRansom === 'off'
       ? 'tower-ransom off: prisoners cannot be bought back'
-      : g.toAct !== g.current || (g.phaseName !== 'place' && g.phaseName !== 'action')
-        ? "a ransom is paid in the place or action phase of one's own turn"
+      : g.toAct !== g.current
+        ? `a ransom is paid only in one's own turn: this is player ${g.current}'s turn`
         : tw.ransomTurn === g.turn
           ? 'only one ransom per turn'
           : `a ransom costs 3 points and player ${g.current} has ${g.scores[g.current]}`;

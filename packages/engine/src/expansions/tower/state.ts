@@ -40,6 +40,8 @@ export class Tower implements ExpansionInstance {
     readonly ransom: number;
   };
   readonly moveTypes: readonly number[];
+  /** T-6: the ransom is a free action, open at every decision of one's own turn. */
+  readonly freeMoves: readonly number[];
   readonly steps: readonly { step: Step; where: 'before-score' | 'after-score' }[];
   readonly pieces: Int32Array;
   readonly height: Int32Array;
@@ -57,6 +59,7 @@ export class Tower implements ExpansionInstance {
       ransom: game.moveCode('ransom'),
     };
     this.moveTypes = Object.values(this.code);
+    this.freeMoves = [this.code.ransom];
     const o = game.options.towerPieces;
     this.pieces = new Int32Array(game.players).fill(o === 'auto' ? PIECES_BY_PLAYERS[game.players] : o);
     this.height = new Int32Array(game.graph.parent.length);
