@@ -21,6 +21,8 @@ import { MAX_PLAYERS, MIN_PLAYERS } from '../rules/constants.js';
 import { Game } from '../rules/game.js';
 import type { Phase } from '../rules/phases.js';
 import type { Registry } from '../rules/registry.js';
+import type { Seed } from '../rules/rng.js';
+import { parseSeed } from '../rules/rng.js';
 import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
 import { viewOf } from '../rules/view.js';
@@ -78,7 +80,8 @@ export interface GameRecord {
   expansions: ExpansionId[];
   /** Options after the preset (default `hig`) and the record's own option values. */
   options: Options;
-  seed?: number;
+  /** A uint32, or 128 bits as 32 hex digits. */
+  seed?: Seed;
   draws?: string[];
   startTile?: TilePlacement;
   endAfter?: number;
@@ -188,9 +191,9 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   if (data.seed !== undefined && data.draws !== undefined)
     return bad('draws', 'give either a seed or draws, not both');
   if (data.seed !== undefined) {
-    if (!isInt(data.seed) || data.seed < 0 || data.seed > 0xffffffff)
-      return bad('seed', 'must be an integer from 0 to 4294967295');
-    rec.seed = data.seed;
+    const seed = parseSeed(data.seed);
+    if (!seed.ok) return bad('seed', seed.error);
+    if (typeof data.seed === 'string' || typeof data.seed === 'number') rec.seed = data.seed;
   }
   if (data.draws !== undefined) {
     if (!Array.isArray(data.draws)) return bad('draws', 'must be an array of tile ids');

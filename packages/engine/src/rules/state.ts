@@ -48,7 +48,7 @@ import type { RuleError, SetupError } from './errors.js';
 import type { GameEvent } from './events.js';
 import type { Options } from './options.js';
 import type { Registry } from './registry.js';
-import { nextInt, seedRng } from './rng.js';
+import { nextInt, parseSeed, seedFrom, seedRng } from './rng.js';
 import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
 import type { GameConfig, TilePlacement } from './config.js';
@@ -303,10 +303,8 @@ export class GameState {
       }
       endAfter = config.endAfter;
     }
-    const seed = config.seed ?? 0;
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      return bad('seed', 'must be an integer from 0 to 4294967295');
-    }
+    const seed = parseSeed(config.seed ?? 0);
+    if (!seed.ok) return bad('seed', seed.error);
     const extra = offPile.length;
     const maxTiles = 1 + setupTiles.length + pile.length + extra;
     if (maxTiles > MAX_TILES) {
@@ -322,7 +320,7 @@ export class GameState {
     if (scripted) pile.reverse();
     g.bag.set(pile);
     g.bagCount = pile.length;
-    seedRng(g.rng, seed);
+    seedFrom(g.rng, seed.value);
 
     const startKind = kindOf(start.tile, 'startTile.tile');
     if (!startKind.ok) return startKind;
