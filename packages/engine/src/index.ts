@@ -74,6 +74,8 @@ export type { GameConfig, TilePlacement, MeeplePlacement } from './rules/config.
 export { MAX_TILES, checkMoveWidths } from './rules/config.js';
 export type { Seed } from './rules/rng.js';
 export { SEED_HEX_DIGITS, parseSeed, randomSeed } from './rules/rng.js';
+export type { CatalogHashes } from './rules/catalogHash.js';
+export { catalogHashes } from './rules/catalogHash.js';
 export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.js';
 export type { Phase, Phases } from './rules/phases.js';
 export type { ReadonlyState } from './rules/game.js';

@@ -23,6 +23,7 @@ import type { Phase } from '../rules/phases.js';
 import type { Registry } from '../rules/registry.js';
 import type { Seed } from '../rules/rng.js';
 import { parseSeed } from '../rules/rng.js';
+import { catalogHashes } from '../rules/catalogHash.js';
 import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
 import { viewOf } from '../rules/view.js';
@@ -88,6 +89,10 @@ export interface GameRecord {
   firstPlayer?: number;
   setup?: GameConfig['setup'];
   tiles?: unknown[];
+  /** The fingerprint of the tiles in play when the record was made (rules/catalogHash.ts). */
+  catalog?: string;
+  /** The fingerprint of the tiles in play off the pile (H-3: the Halflings' triangle faces). */
+  triangles?: string;
   actions: RecordAction[];
   expect?: Expectations;
 }
@@ -143,6 +148,8 @@ const RECORD_KEYS = [
   'firstPlayer',
   'setup',
   'tiles',
+  'catalog',
+  'triangles',
   'actions',
   'expect',
   'comment',
@@ -220,6 +227,12 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   if (data.tiles !== undefined) {
     if (!Array.isArray(data.tiles)) return bad('tiles', 'must be an array of tile definitions');
     rec.tiles = data.tiles;
+  }
+  for (const k of ['catalog', 'triangles'] as const) {
+    const v = data[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || !/^[0-9a-f]{16}$/.test(v)) return bad(k, 'must be a hash: 16 hex digits');
+    rec[k] = v;
   }
   if (!Array.isArray(data.actions)) return bad('actions', 'must be an array (possibly empty)');
   for (const [i, a] of data.actions.entries()) {
@@ -410,6 +423,8 @@ export function replayRecord(
     });
   }
   const game = created.value;
+  const stale = staleCatalog(rec, registry);
+  if (stale) return err(stale);
   const mismatches: RecordError[] = [];
   for (const [i, step] of rec.actions.entries()) {
     const path = `actions[${i}]`;
@@ -422,6 +437,32 @@ export function replayRecord(
   }
   if (check && rec.expect) mismatches.push(...compareExpectations(game, rec.expect, 'expect'));
   return ok({ game, mismatches });
+}
+
+/**
+ * Why a record's tiles are not those it was made with (its `catalog` or `triangles` fingerprint
+ * differs from what the current definitions give), or undefined. Records without them are old
+ * records: accepted.
+ */
+function staleCatalog(rec: GameRecord, registry: Registry): RecordError | undefined {
+  if (rec.catalog === undefined && rec.triangles === undefined) return undefined;
+  const now = catalogHashes(recordConfig(rec), registry);
+  if (!now.ok) return { code: 'record/setup', path: 'catalog', message: `catalog: ${now.error}` };
+  for (const [k, what] of [
+    ['catalog', 'tile definitions'],
+    ['triangles', 'off-pile tiles (Halflings triangle faces)'],
+  ] as const) {
+    const was = rec[k];
+    if (was === undefined || was === now.value[k]) continue;
+    return {
+      code: 'record/invalid',
+      path: k,
+      message:
+        `${k}: the record was made with ${what} of hash ${was}, but this program's give ` +
+        `${now.value[k] ?? 'none'}: the same actions would not replay the same game`,
+    };
+  }
+  return undefined;
 }
 
 const sameSet = (
@@ -507,6 +548,8 @@ export function makeRecord(
   if (config.firstPlayer !== undefined) out.firstPlayer = config.firstPlayer;
   if (config.setup !== undefined) out.setup = config.setup;
   if (config.tiles !== undefined) out.tiles = [...config.tiles];
+  const hashes = catalogHashes(config, registry);
+  if (hashes.ok) Object.assign(out, hashes.value);
   out.actions = actions.map(({ player, action }) => ({ player, ...action }));
   return out;
 }
