@@ -80,6 +80,10 @@ export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.
 export type { Phase, Phases } from './rules/phases.js';
 export type { ReadonlyState } from './rules/game.js';
 export { Game } from './rules/game.js';
+export type { Snapshot, SnapshotConfig, SnapshotError } from './rules/snapshot.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './rules/snapshot.js';
+export type { StateData, StatePart } from './util/state.js';
+export { statePart } from './util/state.js';
 export type { GameState } from './rules/state.js';
 export type {
   BaseView,

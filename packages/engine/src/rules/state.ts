@@ -29,7 +29,8 @@ import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { StateFields } from '../util/state.js';
-import { copyState } from '../util/state.js';
+import { copyState, statePart } from '../util/state.js';
+import type { StatePart } from '../util/state.js';
 import type { Action, ActionType } from './actions.js';
 import {
   M_MEEPLE,
@@ -447,6 +448,51 @@ export class GameState {
     this.recordEvents = false;
     this.events = [];
     this.wire(src.expansions.map((x) => x.clone(this)));
+  }
+
+  /**
+   * Every declared state of this game as snapshot parts (rules/snapshot.ts): its own, its board's,
+   * its feature graph's and each expansion instance's; undefined when an expansion in play declares
+   * none (it cannot be snapshotted). After reading them, ask `whyInconsistent()`.
+   */
+  stateParts(): StatePart[] | undefined {
+    const parts = [statePart('game', GAME_STATE, this), this.board.statePart(), this.graph.statePart()];
+    for (const x of this.expansions) {
+      if (x.stateParts === undefined) return undefined;
+      parts.push(...x.stateParts());
+    }
+    return parts;
+  }
+
+  /**
+   * What in this game's own state is out of range after a snapshot was read into it (all parts:
+   * it looks at the board and the feature graph too), or undefined.
+   */
+  whyInconsistent(): string | undefined {
+    const kinds = this.catalog.defs.length;
+    const phases = [P_PLACE, P_ACTION, P_STEP, P_OVER, P_PRE];
+    if (!phases.includes(this.phase)) return `phase must be one of ${phases.join(', ')}`;
+    const steps = this.phase === P_STEP ? this.steps : this.phase === P_PRE ? this.preSteps : undefined;
+    if (steps ? this.stepIndex < 0 || this.stepIndex >= steps.length : this.stepIndex !== -1)
+      return 'stepIndex does not name a step of this phase';
+    if (this.current < 0 || this.current >= this.players)
+      return `current must be a player from 0 to ${this.players - 1}`;
+    if (this.bagCount < 0 || this.bagCount > this.bag.length)
+      return `bagCount must be from 0 to ${this.bag.length}`;
+    for (let i = 0; i < this.bagCount; i++)
+      if (this.bag[i] < 0 || this.bag[i] >= kinds) return `bag[${i}] is not a tile kind`;
+    if (this.drawn < -1 || this.drawn >= kinds) return 'drawn is not a tile kind';
+    if ((this.phase === P_PLACE) !== this.drawn >= 0) return 'a tile is drawn exactly in the place phase';
+    if (this.lastSlot < -1 || this.lastSlot >= this.board.slotCount) return 'lastSlot is not a placed tile';
+    if (this.phase === P_ACTION && this.lastSlot < 0) return 'the action phase needs the tile just placed';
+    if (this.placementCount < 0 || this.placementCount > this.placements.length)
+      return 'placementCount out of range';
+    for (const [i, s] of this.meepleSeg.entries())
+      if (s < -2 || s >= this.graph.count) return `meepleSeg[${i}] is neither -2, -1 nor a segment`;
+    for (const [p, n] of this.supply.entries())
+      if (n < 0 || n > MEEPLES_PER_PLAYER) return `supply[${p}] must be from 0 to ${MEEPLES_PER_PLAYER}`;
+    if (this.placedCount < 0 || this.discardCount < 0 || this.turn < 0) return 'counts must be non-negative';
+    return undefined;
   }
 
   // ---------------------------------------------------------------------------------------------
