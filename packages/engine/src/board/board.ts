@@ -91,11 +91,20 @@ export class Board {
       for (let s = 0; s < b.slotCount; s++) {
         if (b.slotKind[s] < 0 || b.slotKind[s] >= kinds) return `slotKind[${s}] is not a tile kind`;
         if (b.slotRot[s] < 0 || b.slotRot[s] > 3) return `slotRot[${s}] must be from 0 to 3`;
+        const seg = s === 0 ? 0 : b.slotSeg[s - 1] + b.catalog.featureCount[b.slotKind[s - 1]];
+        if (b.slotSeg[s] !== seg) return `slotSeg[${s}] must be ${seg}, its tile's first segment`;
         if (b.slotCell[s] < b.usedLo || b.slotCell[s] >= b.usedHi)
           return `slotCell[${s}] lies outside the used cells`;
       }
-      for (let i = 0; i < b.frontierCount; i++)
-        if (b.frontier[i] < 0 || b.frontier[i] >= size) return `frontier[${i}] is not a cell`;
+      // The frontier lists exactly the cells marked inFrontier, each once, all within the used cells.
+      let marked = 0;
+      for (let c = b.usedLo; c < b.usedHi; c++) if (b.inFrontier[c] !== 0) marked++;
+      if (marked !== b.frontierCount) return `frontierCount must be ${marked}, the cells marked inFrontier`;
+      for (let i = 0; i < b.frontierCount; i++) {
+        const c = b.frontier[i];
+        if (c < b.usedLo || c >= b.usedHi || b.inFrontier[c] !== 1 || b.frontier.indexOf(c) !== i)
+          return `frontier[${i}] is not a cell marked inFrontier, listed once`;
+      }
       for (let i = 0; i < b.gapCount; i++)
         if (b.gaps[i] < 0 || b.gaps[i] >= size) return `gaps[${i}] is not a cell`;
       for (let i = b.usedLo * 4; i < b.usedHi * 4; i++)

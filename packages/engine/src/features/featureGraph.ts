@@ -83,7 +83,17 @@ export class FeatureGraph {
    */
   statePart(): StatePart {
     return statePart('graph', GRAPH_STATE, this, (g) => {
-      if (g.count < 0 || g.count > g.parent.length) return `count must be from 0 to ${g.parent.length}`;
+      const b = g.board;
+      const last = b.slotCount - 1;
+      const segs = b.slotSeg[last] + b.catalog.featureCount[b.slotKind[last]];
+      if (g.count !== segs) return `count must be ${segs}, the features of the placed tiles`;
+      for (let slot = 0; slot < b.slotCount; slot++) {
+        for (let f = 0; f < b.catalog.featureCount[b.slotKind[slot]]; f++) {
+          const s = b.slotSeg[slot] + f;
+          if (g.slot[s] !== slot || g.local[s] !== f)
+            return `slot[${s}] and local[${s}] must be ${slot} and ${f}`;
+        }
+      }
       for (let s = 0; s < g.count; s++) {
         const p = g.parent[s];
         if (p < 0 || p >= g.count || (p !== s && g.size[p] <= g.size[s]))
@@ -91,6 +101,16 @@ export class FeatureGraph {
         if (g.next[s] < 0 || g.next[s] >= g.count) return `next[${s}] is not a segment`;
         if (g.slot[s] < 0 || g.slot[s] >= g.board.slotCount) return `slot[${s}] is not a placed tile`;
         if (g.kind[s] < 0 || g.kind[s] >= KINDS) return `kind[${s}] is not a feature kind`;
+      }
+      // Each feature's members form one circular list of `size` members (scoring walks it).
+      for (let r = 0; r < g.count; r++) {
+        if (g.parent[r] !== r) continue;
+        let s = r;
+        for (let i = 0; i < g.size[r]; i++) {
+          if (g.find(s) !== r) return `next: the members of feature ${r} are not its own`;
+          s = g.next[s];
+        }
+        if (s !== r) return `next: the members of feature ${r} do not form a cycle of ${g.size[r]}`;
       }
       return undefined;
     });

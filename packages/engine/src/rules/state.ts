@@ -489,8 +489,32 @@ export class GameState {
       return 'placementCount out of range';
     for (const [i, s] of this.meepleSeg.entries())
       if (s < -2 || s >= this.graph.count) return `meepleSeg[${i}] is neither -2, -1 nor a segment`;
-    for (const [p, n] of this.supply.entries())
-      if (n < 0 || n > MEEPLES_PER_PLAYER) return `supply[${p}] must be from 0 to ${MEEPLES_PER_PLAYER}`;
+    // Supplies count the meeples in supply, and the features' meeple counts those standing on them.
+    const graph = this.graph;
+    const onRoot = new Map<number, number>();
+    for (let p = 0; p < this.players; p++) {
+      let free = 0;
+      for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++) {
+        const seg = this.meepleSeg[i];
+        if (seg === -1) free++;
+        if (seg < 0) continue;
+        const k = graph.find(seg) * this.players + p;
+        onRoot.set(k, (onRoot.get(k) ?? 0) + 1);
+      }
+      if (this.supply[p] !== free)
+        return `supply[${p}] must be ${free}, the meeples of player ${p} in supply`;
+    }
+    for (let r = 0; r < graph.count; r++) {
+      if (graph.parent[r] !== r) continue;
+      let total = 0;
+      for (let p = 0; p < this.players; p++) {
+        const n = onRoot.get(r * this.players + p) ?? 0;
+        if (graph.meeples[r * this.players + p] !== n)
+          return `graph.meeples: feature ${r} holds ${n} of player ${p}'s meeples`;
+        total += n;
+      }
+      if (graph.meepleTotal[r] !== total) return `graph.meepleTotal: feature ${r} holds ${total} meeples`;
+    }
     if (this.placedCount < 0 || this.discardCount < 0 || this.turn < 0) return 'counts must be non-negative';
     return undefined;
   }

@@ -74,9 +74,14 @@ export class Tower implements ExpansionInstance {
         if (Array.from(t.towers.subarray(0, t.towerCount)).some((s) => s < 0 || s >= segs))
           return 'a tower is not a segment of this game';
         if (t.capturing < -1 || t.capturing >= segs) return 'capturing is not a segment of this game';
-        return Array.from(t.captor).some((p) => p < -1 || p >= t.game.players)
-          ? 'a captor is not a player'
-          : undefined;
+        if (Array.from(t.captor).some((p) => p < -1 || p >= t.game.players))
+          return 'a captor is not a player';
+        // T-3: a meeple is held exactly when it is away (-2), by another player.
+        for (const [i, p] of t.captor.entries()) {
+          if (p >= 0 !== (t.game.meepleSeg[i] === -2) || p === t.game.meepleOwner(i))
+            return `captor[${i}]: a prisoner is an away meeple held by another player`;
+        }
+        return undefined;
       }),
     ];
   }
