@@ -72,10 +72,18 @@ export type { Events, GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rules/errors.js';
 export type { GameConfig, TilePlacement, MeeplePlacement } from './rules/config.js';
 export { MAX_TILES, checkMoveWidths } from './rules/config.js';
+export type { Seed } from './rules/rng.js';
+export { SEED_HEX_DIGITS, parseSeed, randomSeed } from './rules/rng.js';
+export type { CatalogHashes } from './rules/catalogHash.js';
+export { catalogHashes } from './rules/catalogHash.js';
 export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.js';
 export type { Phase, Phases } from './rules/phases.js';
 export type { ReadonlyState } from './rules/game.js';
 export { Game } from './rules/game.js';
+export type { Snapshot, SnapshotConfig, SnapshotError } from './rules/snapshot.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './rules/snapshot.js';
+export type { StateData, StatePart } from './util/state.js';
+export { statePart } from './util/state.js';
 export type { GameState } from './rules/state.js';
 export type {
   BaseView,

@@ -11,7 +11,8 @@ import type { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
 import { E_NONE } from '../types.js';
 import type { Span, StateFields } from '../util/state.js';
-import { copyState } from '../util/state.js';
+import { copyState, statePart } from '../util/state.js';
+import type { StatePart } from '../util/state.js';
 
 /** Pattern bits (two per side, see Catalog.pattern) of a triangle's short sides, by corner: cornerSides(q). */
 const SHORT_SIDES = [0, 1, 2, 3].map((q) => (3 << (2 * q)) | (3 << (2 * ((q + 3) & 3))));
@@ -78,6 +79,38 @@ export class Board {
     const b = new Board(this.grid, this.catalog, this.maxTiles);
     copyState(BOARD_STATE, b, this);
     return b;
+  }
+
+  /** Its declared state for snapshots, with the bounds its element types do not give. */
+  statePart(): StatePart {
+    return statePart('board', BOARD_STATE, this, (b) => {
+      const size = b.grid.size;
+      if (b.usedLo < 0 || b.usedHi > size) return `usedLo and usedHi must lie within the ${size} cells`;
+      if (b.slotCount < 1 || b.slotCount > b.maxTiles) return `slotCount must be from 1 to ${b.maxTiles}`;
+      const kinds = b.catalog.defs.length;
+      for (let s = 0; s < b.slotCount; s++) {
+        if (b.slotKind[s] < 0 || b.slotKind[s] >= kinds) return `slotKind[${s}] is not a tile kind`;
+        if (b.slotRot[s] < 0 || b.slotRot[s] > 3) return `slotRot[${s}] must be from 0 to 3`;
+        const seg = s === 0 ? 0 : b.slotSeg[s - 1] + b.catalog.featureCount[b.slotKind[s - 1]];
+        if (b.slotSeg[s] !== seg) return `slotSeg[${s}] must be ${seg}, its tile's first segment`;
+        if (b.slotCell[s] < b.usedLo || b.slotCell[s] >= b.usedHi)
+          return `slotCell[${s}] lies outside the used cells`;
+      }
+      // The frontier lists exactly the cells marked inFrontier, each once, all within the used cells.
+      let marked = 0;
+      for (let c = b.usedLo; c < b.usedHi; c++) if (b.inFrontier[c] !== 0) marked++;
+      if (marked !== b.frontierCount) return `frontierCount must be ${marked}, the cells marked inFrontier`;
+      for (let i = 0; i < b.frontierCount; i++) {
+        const c = b.frontier[i];
+        if (c < b.usedLo || c >= b.usedHi || b.inFrontier[c] !== 1 || b.frontier.indexOf(c) !== i)
+          return `frontier[${i}] is not a cell marked inFrontier, listed once`;
+      }
+      for (let i = 0; i < b.gapCount; i++)
+        if (b.gaps[i] < 0 || b.gaps[i] >= size) return `gaps[${i}] is not a cell`;
+      for (let i = b.usedLo * 4; i < b.usedHi * 4; i++)
+        if (b.sideSlot[i] < -1 || b.sideSlot[i] >= b.slotCount) return `sideSlot[${i}] is not a placed tile`;
+      return undefined;
+    });
   }
 
   /**

@@ -19,7 +19,8 @@ import type { Board } from '../board/board.js';
 import { MAX_FEATURES } from '../tiles/catalog.js';
 import { FEATURE_KINDS, K_CITY, K_ROAD } from '../types.js';
 import type { Span, StateFields } from '../util/state.js';
-import { copyState } from '../util/state.js';
+import { copyState, statePart } from '../util/state.js';
+import type { StatePart } from '../util/state.js';
 
 const KINDS = FEATURE_KINDS.length;
 
@@ -73,6 +74,46 @@ export class FeatureGraph {
     const g = new FeatureGraph(board, this.players, this.parent.length);
     copyState(GRAPH_STATE, g, this);
     return g;
+  }
+
+  /**
+   * Its declared state for snapshots. The check keeps the union-find sound: every parent is a
+   * segment, and a non-root's parent holds more members than it (union by size), so no chain of
+   * parents can loop.
+   */
+  statePart(): StatePart {
+    return statePart('graph', GRAPH_STATE, this, (g) => {
+      const b = g.board;
+      const last = b.slotCount - 1;
+      const segs = b.slotSeg[last] + b.catalog.featureCount[b.slotKind[last]];
+      if (g.count !== segs) return `count must be ${segs}, the features of the placed tiles`;
+      for (let slot = 0; slot < b.slotCount; slot++) {
+        for (let f = 0; f < b.catalog.featureCount[b.slotKind[slot]]; f++) {
+          const s = b.slotSeg[slot] + f;
+          if (g.slot[s] !== slot || g.local[s] !== f)
+            return `slot[${s}] and local[${s}] must be ${slot} and ${f}`;
+        }
+      }
+      for (let s = 0; s < g.count; s++) {
+        const p = g.parent[s];
+        if (p < 0 || p >= g.count || (p !== s && g.size[p] <= g.size[s]))
+          return `parent[${s}] does not make a union-find by size`;
+        if (g.next[s] < 0 || g.next[s] >= g.count) return `next[${s}] is not a segment`;
+        if (g.slot[s] < 0 || g.slot[s] >= g.board.slotCount) return `slot[${s}] is not a placed tile`;
+        if (g.kind[s] < 0 || g.kind[s] >= KINDS) return `kind[${s}] is not a feature kind`;
+      }
+      // Each feature's members form one circular list of `size` members (scoring walks it).
+      for (let r = 0; r < g.count; r++) {
+        if (g.parent[r] !== r) continue;
+        let s = r;
+        for (let i = 0; i < g.size[r]; i++) {
+          if (g.find(s) !== r) return `next: the members of feature ${r} are not its own`;
+          s = g.next[s];
+        }
+        if (s !== r) return `next: the members of feature ${r} do not form a cycle of ${g.size[r]}`;
+      }
+      return undefined;
+    });
   }
 
   /** Makes this graph equal to `src`, a graph of the same game, without allocating (see GRAPH_STATE). */

@@ -21,6 +21,9 @@ import { MAX_PLAYERS, MIN_PLAYERS } from '../rules/constants.js';
 import { Game } from '../rules/game.js';
 import type { Phase } from '../rules/phases.js';
 import type { Registry } from '../rules/registry.js';
+import type { Seed } from '../rules/rng.js';
+import { parseSeed } from '../rules/rng.js';
+import { catalogHashes } from '../rules/catalogHash.js';
 import { BUILTIN } from '../expansions/index.js';
 import type { Options } from '../rules/options.js';
 import { viewOf } from '../rules/view.js';
@@ -79,13 +82,18 @@ export interface GameRecord {
   expansions: ExpansionId[];
   /** Options after the preset (default `hig`) and the record's own option values. */
   options: Options;
-  seed?: number;
+  /** A uint32, or 128 bits as 32 hex digits. */
+  seed?: Seed;
   draws?: string[];
   startTile?: TilePlacement;
   endAfter?: number;
   firstPlayer?: number;
   setup?: GameConfig['setup'];
   tiles?: unknown[];
+  /** The fingerprint of the tiles in play when the record was made (rules/catalogHash.ts). */
+  catalog?: string;
+  /** The fingerprint of the tiles in play off the pile (H-3: the Halflings' triangle faces). */
+  triangles?: string;
   actions: RecordAction[];
   expect?: Expectations;
   /** How a match ended when not by the rules' end of the game (a resignation, a timeout, an abort). */
@@ -140,6 +148,8 @@ const RECORD_KEYS = [
   'firstPlayer',
   'setup',
   'tiles',
+  'catalog',
+  'triangles',
   'actions',
   'expect',
   'outcome',
@@ -204,9 +214,9 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   if (data.seed !== undefined && data.draws !== undefined)
     return bad('draws', 'give either a seed or draws, not both');
   if (data.seed !== undefined) {
-    if (!isInt(data.seed) || data.seed < 0 || data.seed > 0xffffffff)
-      return bad('seed', 'must be an integer from 0 to 4294967295');
-    rec.seed = data.seed;
+    const seed = parseSeed(data.seed);
+    if (!seed.ok) return bad('seed', seed.error);
+    if (typeof data.seed === 'string' || typeof data.seed === 'number') rec.seed = data.seed;
   }
   if (data.draws !== undefined) {
     if (!Array.isArray(data.draws)) return bad('draws', 'must be an array of tile ids');
@@ -233,6 +243,12 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   if (data.tiles !== undefined) {
     if (!Array.isArray(data.tiles)) return bad('tiles', 'must be an array of tile definitions');
     rec.tiles = data.tiles;
+  }
+  for (const k of ['catalog', 'triangles'] as const) {
+    const v = data[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string' || !/^[0-9a-f]{16}$/.test(v)) return bad(k, 'must be a hash: 16 hex digits');
+    rec[k] = v;
   }
   if (!Array.isArray(data.actions)) return bad('actions', 'must be an array (possibly empty)');
   for (const [i, a] of data.actions.entries()) {
@@ -457,6 +473,8 @@ export function replayRecord(
     });
   }
   const game = created.value;
+  const stale = staleCatalog(rec, registry);
+  if (stale) return err(stale);
   const mismatches: RecordError[] = [];
   for (const [i, step] of rec.actions.entries()) {
     const path = `actions[${i}]`;
@@ -469,6 +487,32 @@ export function replayRecord(
   }
   if (check && rec.expect) mismatches.push(...compareExpectations(game, rec.expect, 'expect'));
   return ok({ game, mismatches });
+}
+
+/**
+ * Why a record's tiles are not those it was made with (its `catalog` or `triangles` fingerprint
+ * differs from what the current definitions give), or undefined. Records without them are old
+ * records: accepted.
+ */
+function staleCatalog(rec: GameRecord, registry: Registry): RecordError | undefined {
+  if (rec.catalog === undefined && rec.triangles === undefined) return undefined;
+  const now = catalogHashes(recordConfig(rec), registry);
+  if (!now.ok) return { code: 'record/setup', path: 'catalog', message: `catalog: ${now.error}` };
+  for (const [k, what] of [
+    ['catalog', 'tile definitions'],
+    ['triangles', 'off-pile tiles (Halflings triangle faces)'],
+  ] as const) {
+    const was = rec[k];
+    if (was === undefined || was === now.value[k]) continue;
+    return {
+      code: 'record/invalid',
+      path: k,
+      message:
+        `${k}: the record was made with ${what} of hash ${was}, but this program's give ` +
+        `${now.value[k] ?? 'none'}: the same actions would not replay the same game`,
+    };
+  }
+  return undefined;
 }
 
 const sameSet = (
@@ -554,6 +598,8 @@ export function makeRecord(
   if (config.firstPlayer !== undefined) out.firstPlayer = config.firstPlayer;
   if (config.setup !== undefined) out.setup = config.setup;
   if (config.tiles !== undefined) out.tiles = [...config.tiles];
+  const hashes = catalogHashes(config, registry);
+  if (hashes.ok) Object.assign(out, hashes.value);
   out.actions = actions.map(({ player, action }) => ({ player, ...action }));
   return out;
 }

@@ -12,6 +12,7 @@ import { BASE_ACTIONS, PAYLOAD_BITS, bitsFor } from './actions.js';
 import { MEEPLES_PER_PLAYER } from './constants.js';
 import type { ExpansionDef, ExpansionId } from './expansion.js';
 import type { Options } from './options.js';
+import type { Seed } from './rng.js';
 
 /** A tile put on the board by a setup, with a rotation in degrees. */
 export interface TilePlacement {
@@ -37,8 +38,11 @@ export interface GameConfig {
   /** Expansions in play; their tiles join the pile (the edition of `tile-set-base`). */
   expansions?: readonly ExpansionId[];
   options?: Partial<Options>;
-  /** Seed of the shuffled tile bag (uint32). Ignored when `draws` is given. */
-  seed?: number;
+  /**
+   * Seed of the shuffled tile bag: a uint32, or 128 bits as 32 hex digits (`randomSeed()`), which
+   * a player cannot recover from the draws they see. Ignored when `draws` is given.
+   */
+  seed?: Seed;
   /** A scripted draw order: exactly these tiles, in this order, instead of a shuffled bag. */
   draws?: readonly string[];
   /** Default: the base start tile BA/RCr at (0,0), rotation 0 (B-2). */

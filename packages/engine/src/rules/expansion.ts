@@ -36,6 +36,7 @@ import type { Phase } from './phases.js';
 import type { GameState } from './state.js';
 import type { OptionSpec, Options, Presets } from './options.js';
 import type { ExpansionViews } from './view.js';
+import type { StatePart } from '../util/state.js';
 
 /** An expansion's id, as records and the command line name it (`tower`, `princess-and-dragon`…). */
 export type ExpansionId = string;
@@ -57,6 +58,12 @@ export interface Step {
 export interface ExpansionInstance {
   /** A copy for a cloned game. */
   clone(game: GameState): ExpansionInstance;
+  /**
+   * Its declared state as snapshot parts (util/state.ts `statePart`, over the same declarations
+   * `clone` copies): what `game.toSnapshot()` writes and `Game.fromSnapshot` reads back into a
+   * fresh instance. An expansion with state must give it, or its games cannot be snapshotted.
+   */
+  stateParts?(): readonly StatePart[];
   /** Move types (low 4 bits) this expansion plays. */
   readonly moveTypes: readonly number[];
   /** Steps at the start of a turn, before the draw (H-3 draft, H-4); a step may place a tile itself. */

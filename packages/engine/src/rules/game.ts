@@ -27,6 +27,8 @@ import type { Options } from './options.js';
 import type { Phase } from './phases.js';
 import type { Registry } from './registry.js';
 import { GameState } from './state.js';
+import type { Snapshot, SnapshotError } from './snapshot.js';
+import { readSnapshot, writeSnapshot } from './snapshot.js';
 import type { GameView } from './view.js';
 import { viewOf } from './view.js';
 
@@ -52,16 +54,41 @@ export type ReadonlyState = Readonly<
     | 'determinize'
     | 'recordEvents'
     | 'events'
+    | 'stateParts'
   >
 >;
 
 export class Game {
-  private constructor(private readonly s: GameState) {}
+  /** `config`: what the game was created from, which a snapshot stores to rebuild it. */
+  private constructor(
+    private readonly s: GameState,
+    private readonly config: GameConfig,
+  ) {}
 
   /** Validates a configuration and starts the game (B-2): start tile, set-up, first draw. */
   static create(config: GameConfig, registry: Registry): Result<Game, SetupError> {
     const s = GameState.create(config, registry);
-    return s.ok ? ok(new Game(s.value)) : s;
+    return s.ok ? ok(new Game(s.value, config)) : s;
+  }
+
+  /**
+   * The whole game as plain JSON (docs/snapshot-format.md): its configuration, tile fingerprints,
+   * events when recorded, and every declared state field of the game, board, feature graph and
+   * expansions. `Game.fromSnapshot` restores it without replaying. A snapshot holds what no player
+   * may see (the pile, the generator, every hand): it is for servers and saved games. Throws for
+   * a determinization, or when an expansion in play declares no state parts.
+   */
+  toSnapshot(): Snapshot {
+    return writeSnapshot(this.s, this.config);
+  }
+
+  /**
+   * Restores a game from a snapshot (as `JSON.parse` gives it) with the expansions of `registry`,
+   * checking everything: a malformed snapshot is refused with its path and reason, never half built.
+   */
+  static fromSnapshot(snapshot: unknown, registry: Registry): Result<Game, SnapshotError> {
+    const r = readSnapshot(snapshot, registry);
+    return r.ok ? ok(new Game(r.value.state, r.value.config)) : r;
   }
 
   /** The rules' state, to read (a position's evaluation, a renderer, a test): see ReadonlyState. */
@@ -182,7 +209,7 @@ export class Game {
 
   /** An independent copy (with its events so far): what bots branch from. */
   clone(): Game {
-    return new Game(this.s.clone());
+    return new Game(this.s.clone(), this.config);
   }
 
   /**
@@ -200,7 +227,7 @@ export class Game {
    * `into`, an earlier determinization of this game, is reused. Records no events.
    */
   determinize(viewer: number, seed: number, into?: Game): Game {
-    if (into === undefined) return new Game(this.s.determinize(viewer, seed));
+    if (into === undefined) return new Game(this.s.determinize(viewer, seed), this.config);
     this.s.determinize(viewer, seed, into.s);
     return into;
   }

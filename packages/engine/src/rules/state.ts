@@ -30,7 +30,8 @@ import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { StateFields } from '../util/state.js';
-import { copyState } from '../util/state.js';
+import { copyState, statePart } from '../util/state.js';
+import type { StatePart } from '../util/state.js';
 import type { Action, ActionType } from './actions.js';
 import {
   M_MEEPLE,
@@ -49,7 +50,7 @@ import type { RuleError, SetupError } from './errors.js';
 import type { GameEvent } from './events.js';
 import type { Options } from './options.js';
 import type { Registry } from './registry.js';
-import { nextInt, seedRng } from './rng.js';
+import { nextInt, parseSeed, seedFrom, seedRng } from './rng.js';
 import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
 import type { GameConfig, TilePlacement } from './config.js';
@@ -317,10 +318,8 @@ export class GameState {
       }
       endAfter = config.endAfter;
     }
-    const seed = config.seed ?? 0;
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      return bad('seed', 'must be an integer from 0 to 4294967295');
-    }
+    const seed = parseSeed(config.seed ?? 0);
+    if (!seed.ok) return bad('seed', seed.error);
     const extra = offPile.length;
     const maxTiles = 1 + setupTiles.length + pile.length + extra;
     if (maxTiles > MAX_TILES) {
@@ -336,7 +335,7 @@ export class GameState {
     if (scripted) pile.reverse();
     g.bag.set(pile);
     g.bagCount = pile.length;
-    seedRng(g.rng, seed);
+    seedFrom(g.rng, seed.value);
 
     const startKind = kindOf(start.tile, 'startTile.tile');
     if (!startKind.ok) return startKind;
@@ -463,6 +462,75 @@ export class GameState {
     this.recordEvents = false;
     this.events = [];
     this.wire(src.expansions.map((x) => x.clone(this)));
+  }
+
+  /**
+   * Every declared state of this game as snapshot parts (rules/snapshot.ts): its own, its board's,
+   * its feature graph's and each expansion instance's; undefined when an expansion in play declares
+   * none (it cannot be snapshotted). After reading them, ask `whyInconsistent()`.
+   */
+  stateParts(): StatePart[] | undefined {
+    const parts = [statePart('game', GAME_STATE, this), this.board.statePart(), this.graph.statePart()];
+    for (const x of this.expansions) {
+      if (x.stateParts === undefined) return undefined;
+      parts.push(...x.stateParts());
+    }
+    return parts;
+  }
+
+  /**
+   * What in this game's own state is out of range after a snapshot was read into it (all parts:
+   * it looks at the board and the feature graph too), or undefined.
+   */
+  whyInconsistent(): string | undefined {
+    const kinds = this.catalog.defs.length;
+    const phases = [P_PLACE, P_ACTION, P_STEP, P_OVER, P_PRE];
+    if (!phases.includes(this.phase)) return `phase must be one of ${phases.join(', ')}`;
+    const steps = this.phase === P_STEP ? this.steps : this.phase === P_PRE ? this.preSteps : undefined;
+    if (steps ? this.stepIndex < 0 || this.stepIndex >= steps.length : this.stepIndex !== -1)
+      return 'stepIndex does not name a step of this phase';
+    if (this.current < 0 || this.current >= this.players)
+      return `current must be a player from 0 to ${this.players - 1}`;
+    if (this.bagCount < 0 || this.bagCount > this.bag.length)
+      return `bagCount must be from 0 to ${this.bag.length}`;
+    for (let i = 0; i < this.bagCount; i++)
+      if (this.bag[i] < 0 || this.bag[i] >= kinds) return `bag[${i}] is not a tile kind`;
+    if (this.drawn < -1 || this.drawn >= kinds) return 'drawn is not a tile kind';
+    if ((this.phase === P_PLACE) !== this.drawn >= 0) return 'a tile is drawn exactly in the place phase';
+    if (this.lastSlot < -1 || this.lastSlot >= this.board.slotCount) return 'lastSlot is not a placed tile';
+    if (this.phase === P_ACTION && this.lastSlot < 0) return 'the action phase needs the tile just placed';
+    if (this.placementCount < 0 || this.placementCount > this.placements.length)
+      return 'placementCount out of range';
+    for (const [i, s] of this.meepleSeg.entries())
+      if (s < -2 || s >= this.graph.count) return `meepleSeg[${i}] is neither -2, -1 nor a segment`;
+    // Supplies count the meeples in supply, and the features' meeple counts those standing on them.
+    const graph = this.graph;
+    const onRoot = new Map<number, number>();
+    for (let p = 0; p < this.players; p++) {
+      let free = 0;
+      for (let i = p * MEEPLES_PER_PLAYER; i < (p + 1) * MEEPLES_PER_PLAYER; i++) {
+        const seg = this.meepleSeg[i];
+        if (seg === -1) free++;
+        if (seg < 0) continue;
+        const k = graph.find(seg) * this.players + p;
+        onRoot.set(k, (onRoot.get(k) ?? 0) + 1);
+      }
+      if (this.supply[p] !== free)
+        return `supply[${p}] must be ${free}, the meeples of player ${p} in supply`;
+    }
+    for (let r = 0; r < graph.count; r++) {
+      if (graph.parent[r] !== r) continue;
+      let total = 0;
+      for (let p = 0; p < this.players; p++) {
+        const n = onRoot.get(r * this.players + p) ?? 0;
+        if (graph.meeples[r * this.players + p] !== n)
+          return `graph.meeples: feature ${r} holds ${n} of player ${p}'s meeples`;
+        total += n;
+      }
+      if (graph.meepleTotal[r] !== total) return `graph.meepleTotal: feature ${r} holds ${total} meeples`;
+    }
+    if (this.placedCount < 0 || this.discardCount < 0 || this.turn < 0) return 'counts must be non-negative';
+    return undefined;
   }
 
   // ---------------------------------------------------------------------------------------------

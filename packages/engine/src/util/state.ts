@@ -82,3 +82,105 @@ export function copyFieldByField<T>(fields: StateFields<T>, dst: T, src: T): voi
   }
   for (const key of fields.scalars) dst[key] = src[key];
 }
+
+/** One class's declared state as plain JSON: each scalar, and each array over its span. */
+export type StateData = Record<string, number | boolean | number[]>;
+
+/**
+ * One object's state, written to and read from plain JSON through its declaration (snapshots,
+ * rules/snapshot.ts): a field added to a declaration is covered without more code.
+ */
+export interface StatePart {
+  /** Its key in a snapshot's `state` (`game`, `board`, `graph`, an expansion's id…). */
+  readonly name: string;
+  write(): StateData;
+  /**
+   * Reads `data` into the object, or says what is wrong, with `path` (a refused read may have
+   * written part of it: read into a fresh game only, and drop it on error).
+   */
+  read(data: unknown, path: string): string | undefined;
+}
+
+/** The range of each typed array's elements. */
+function elementRange(a: StateArray): readonly [number, number] {
+  if (a instanceof Int8Array) return [-0x80, 0x7f];
+  if (a instanceof Uint8Array) return [0, 0xff];
+  if (a instanceof Int16Array) return [-0x8000, 0x7fff];
+  if (a instanceof Uint16Array) return [0, 0xffff];
+  if (a instanceof Int32Array) return [-0x80000000, 0x7fffffff];
+  return [0, 0xffffffff];
+}
+
+/**
+ * The state part of `obj` as `fields` declare it. An array is written over the span it has with
+ * itself (`span(obj, obj)`), which its scalars determine: a reader sets the scalars first and then
+ * knows each array's span, so lengths are checked, not stored. `check`, run after a read, bounds
+ * what the element types do not (counts, kinds, indices).
+ */
+export function statePart<T extends object>(
+  name: string,
+  fields: StateFields<T>,
+  obj: T,
+  check?: (obj: T) => string | undefined,
+): StatePart {
+  // The declaration names typed arrays (KeysOf), which TypeScript cannot carry to T[K].
+  const arrayOf = (key: KeysOf<T, StateArray>) => obj[key] as unknown as StateArray;
+  const spanOf = (key: KeysOf<T, StateArray>, span: Span<T> | undefined): readonly [number, number] =>
+    span === undefined ? [0, arrayOf(key).length] : span(obj, obj);
+  return {
+    name,
+    write() {
+      const out: StateData = {};
+      for (const key of fields.scalars) {
+        const v: unknown = obj[key];
+        if (typeof v === 'number' || typeof v === 'boolean') out[String(key)] = v;
+      }
+      for (const { key, span } of fields.arrays) {
+        const [lo, hi] = spanOf(key, span);
+        out[String(key)] = Array.from(arrayOf(key).subarray(lo, Math.max(lo, hi)));
+      }
+      return out;
+    },
+    read(data, path) {
+      if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return `${path}: must be an object`;
+      const known = new Set<string>([...fields.scalars, ...fields.arrays.map((a) => a.key)].map(String));
+      for (const k of Object.keys(data)) if (!known.has(k)) return `${path}.${k}: unknown field`;
+      for (const key of fields.scalars) {
+        const k = String(key);
+        const v: unknown = Reflect.get(data, k);
+        const was: unknown = obj[key];
+        if (v === undefined) return `${path}.${k}: missing`;
+        if (typeof was === 'boolean') {
+          if (typeof v !== 'boolean') return `${path}.${k}: must be true or false`;
+        } else if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+          return `${path}.${k}: must be an integer`;
+        }
+        Reflect.set(obj, key, v);
+      }
+      for (const { key, span } of fields.arrays) {
+        const k = String(key);
+        const v: unknown = Reflect.get(data, k);
+        if (v === undefined) return `${path}.${k}: missing`;
+        if (!Array.isArray(v)) return `${path}.${k}: must be an array of integers`;
+        const arr = arrayOf(key);
+        const [lo, hi0] = spanOf(key, span);
+        const hi = Math.max(lo, hi0);
+        if (lo < 0 || hi > arr.length) {
+          return `${path}.${k}: its extent [${lo}, ${hi}) (from the counts) exceeds the ${arr.length} entries of this game`;
+        }
+        if (v.length !== hi - lo)
+          return `${path}.${k}: must hold ${hi - lo} entries (from the counts), not ${v.length}`;
+        const [min, max] = elementRange(arr);
+        for (const [i, x] of v.entries()) {
+          if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) {
+            return `${path}.${k}[${i}]: must be an integer from ${min} to ${max}, not ${JSON.stringify(x)}`;
+          }
+          arr[lo + i] = x;
+        }
+      }
+      const why = check?.(obj);
+      return why === undefined ? undefined : `${path}: ${why}`;
+    },
+  };
+}

@@ -20,6 +20,7 @@ import type {
   Point,
   RuleError,
   RuleId,
+  StatePart,
 } from '@carc/engine';
 import { FEATURE_KINDS, FIELD, encodeMove } from '@carc/engine';
 
@@ -74,6 +75,11 @@ export class Inns implements ExpansionInstance {
   constructor(readonly game: GameState) {
     this.toast = game.moveCode('toast');
     this.moveTypes = [this.toast];
+  }
+
+  /** The inns keep no state of their own (inns are read from the board): nothing to snapshot. */
+  stateParts(): readonly StatePart[] {
+    return [];
   }
 
   /** I-2: the toast is offered beside the meeples when the tile just placed has an inn. */

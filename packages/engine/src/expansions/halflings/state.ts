@@ -20,7 +20,8 @@ import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
-import { copyState } from '../../util/state.js';
+import { copyState, statePart } from '../../util/state.js';
+import type { StatePart } from '../../util/state.js';
 import { nextInt } from '../../rules/rng.js';
 import { ROTATIONS } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
@@ -130,6 +131,21 @@ export class Halflings implements ExpansionInstance {
     const g = this.game;
     // H-13: the turn of a crop-circle triangle ends with the crop-circle action.
     if (g.catalog.hasSymbol(g.board.slotKind[slot], 'cropCircle')) this.crop.pending = true;
+  }
+
+  stateParts(): readonly StatePart[] {
+    const kinds = this.game.catalog.defs.length;
+    const bad = (a: Int16Array, n: number) => Array.from(a.subarray(0, n)).some((k) => k < 0 || k >= kinds);
+    return [
+      statePart('halflings', HALFLINGS_STATE, this, (h) => {
+        const counts = Array.from(h.handCount);
+        if (counts.some((n) => n < 0 || n > HAND_CAP)) return `a hand holds 0 to ${HAND_CAP} triangles`;
+        if (counts.some((n, p) => bad(h.hand.subarray(p * HAND_CAP), n)) || bad(h.pool, h.poolCount))
+          return 'a triangle is not a tile kind of this game';
+        return h.draftPicks < 0 ? 'draftPicks must be non-negative' : undefined;
+      }),
+      statePart('halflings.crop', CROP_CIRCLE_STATE, this.crop),
+    ];
   }
 
   clone(game: GameState): Halflings {

@@ -17,7 +17,8 @@ import type { RuleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
-import { copyState } from '../../util/state.js';
+import { copyState, statePart } from '../../util/state.js';
+import type { StatePart } from '../../util/state.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import {
   dragonAction,
@@ -84,6 +85,22 @@ export class PrincessDragon implements ExpansionInstance {
     this.steps = this.dragonOn
       ? [{ step: huntStep(this), where: o.dragonMove === 'after-scoring' ? 'after-score' : 'before-score' }]
       : [];
+  }
+
+  stateParts(): readonly StatePart[] {
+    return [
+      statePart('princess-and-dragon', PRINCESS_DRAGON_STATE, this, (x) => {
+        const g = x.game;
+        if (x.visitedCount < 0 || x.visitedCount > x.visited.length) return 'visitedCount out of range';
+        if (x.fairySlot < -1 || x.fairySlot >= g.board.slotCount) return 'fairySlot is not a placed tile';
+        if (x.fairyMeeple < -1 || x.fairyMeeple >= g.meepleSeg.length) return 'fairyMeeple is not a meeple';
+        if (x.dragonUnit < -1 || x.dragonUnit >= g.grid.size) return 'dragonUnit is off the board';
+        const kinds = g.catalog.defs.length;
+        if (Array.from(x.setAside.subarray(0, x.setAsideCount)).some((k) => k < 0 || k >= kinds))
+          return 'a set-aside tile is not a tile kind of this game';
+        return undefined;
+      }),
+    ];
   }
 
   clone(game: GameState): PrincessDragon {

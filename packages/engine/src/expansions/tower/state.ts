@@ -21,7 +21,8 @@ import { MEEPLES_PER_PLAYER } from '../../rules/constants.js';
 import type { RuleError } from '../../rules/errors.js';
 import type { GameState } from '../../rules/state.js';
 import type { StateFields } from '../../util/state.js';
-import { copyState } from '../../util/state.js';
+import { copyState, statePart } from '../../util/state.js';
+import type { StatePart } from '../../util/state.js';
 import { K_TOWER } from '../../types.js';
 import type { ExpansionInstance, Step } from '../../rules/expansion.js';
 import { buildActions, captureStep, playBuild, towerAction, towerCandidate, explainTower } from './build.js';
@@ -67,6 +68,25 @@ export class Tower implements ExpansionInstance {
     this.captor = new Int32Array(game.players * MEEPLES_PER_PLAYER).fill(-1);
     // X-3: the capture comes right after building, before the dragon's hunt and before scoring.
     this.steps = [{ step: captureStep(this), where: 'before-score' }];
+  }
+
+  stateParts(): readonly StatePart[] {
+    return [
+      statePart('tower', TOWER_STATE, this, (t) => {
+        const segs = t.game.graph.count;
+        if (Array.from(t.towers.subarray(0, t.towerCount)).some((s) => s < 0 || s >= segs))
+          return 'a tower is not a segment of this game';
+        if (t.capturing < -1 || t.capturing >= segs) return 'capturing is not a segment of this game';
+        if (Array.from(t.captor).some((p) => p < -1 || p >= t.game.players))
+          return 'a captor is not a player';
+        // T-3: a meeple is held exactly when it is away (-2), by another player.
+        for (const [i, p] of t.captor.entries()) {
+          if (p >= 0 !== (t.game.meepleSeg[i] === -2) || p === t.game.meepleOwner(i))
+            return `captor[${i}]: a prisoner is an away meeple held by another player`;
+        }
+        return undefined;
+      }),
+    ];
   }
 
   clone(game: GameState): Tower {
