@@ -27,6 +27,8 @@ export class Board {
   readonly slotCell: Int32Array;
   /** First feature-graph segment of each slot; its features follow in definition order. */
   readonly slotSeg: Int32Array;
+  /** The turn in which each slot's tile was placed (0: the start tile and the set-up); the game writes it. */
+  readonly slotTurn: Int32Array;
   /** Tiles per cell: 0, 1, or 2 (two triangles). */
   readonly cellTiles: Int8Array;
   /** Slot covering side s of cell c at c · 4 + s, or -1. */
@@ -65,6 +67,7 @@ export class Board {
     this.slotRot = new Int8Array(maxTiles);
     this.slotCell = new Int32Array(maxTiles);
     this.slotSeg = new Int32Array(maxTiles);
+    this.slotTurn = new Int32Array(maxTiles);
     this.cellTiles = new Int8Array(grid.size);
     this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
@@ -307,6 +310,7 @@ const BOARD_STATE: StateFields<Board> = {
     { key: 'slotRot', span: prefix((b) => b.slotCount) },
     { key: 'slotCell', span: prefix((b) => b.slotCount) },
     { key: 'slotSeg', span: prefix((b) => b.slotCount) },
+    { key: 'slotTurn', span: prefix((b) => b.slotCount) },
     { key: 'frontier', span: prefix((b) => b.frontierCount) },
     { key: 'gaps', span: prefix((b) => b.gapCount) },
   ],

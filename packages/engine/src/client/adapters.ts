@@ -163,7 +163,7 @@ export function lastRoundTiles(game: Game): BoardTile[] {
   const since = s.turn - game.players;
   const out: BoardTile[] = [];
   for (let slot = 0; slot < s.board.slotCount; slot++) {
-    if (s.slotTurn[slot] === 0 || s.slotTurn[slot] < since) continue;
+    if (s.board.slotTurn[slot] === 0 || s.board.slotTurn[slot] < since) continue;
     const def = s.catalog.def(s.board.slotKind[slot]);
     out.push({ ...s.slotPlace(slot), tile: def.id, rotation: ROTATIONS[s.board.slotRot[slot]] });
   }

@@ -110,8 +110,6 @@ export class GameState {
   /** Legal placements of the drawn tile (encoded moves), computed once per draw. */
   readonly placements: Int32Array;
   placementCount = 0;
-  /** The turn in which the tile in each slot was placed (0: the start tile and the set-up). */
-  readonly slotTurn: Int32Array;
   /** When true, play() appends to `events`. */
   recordEvents = false;
   events: GameEvent[] = [];
@@ -188,7 +186,6 @@ export class GameState {
     this.bagCount = 0;
     this.rng = new Uint32Array(4);
     this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
-    this.slotTurn = new Int32Array(maxTiles);
     this.stamp = from?.stamp ?? new Int32Array(maxSegments);
     this.epoch = from?.epoch ?? { value: 0 };
     this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
@@ -823,7 +820,7 @@ export class GameState {
     const graph = this.graph;
     const cat = this.catalog;
     const slot = board.place(t, q, c, graph.count);
-    this.slotTurn[slot] = this.turn;
+    board.slotTurn[slot] = this.turn;
     graph.addTile(slot, t);
     const base = board.slotSeg[slot];
     const row = (t * 4 + q) * SIDE_SLOTS;
@@ -1096,7 +1093,6 @@ const GAME_STATE: StateFields<GameState> = {
     { key: 'bag' },
     { key: 'rng' },
     { key: 'placements', span: (_d, s) => [0, s.placementCount] },
-    { key: 'slotTurn', span: (_d, s) => [0, s.board.slotCount] },
   ],
   scalars: [
     'bagCount',
