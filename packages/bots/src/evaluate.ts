@@ -255,7 +255,7 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
   const P = game.players;
   if (scratch.totals.length < P) scratch.totals = new Float64Array(P);
   const totals = scratch.totals;
-  for (let q = 0; q < P; q++) totals[q] = game.scores[q]!;
+  for (let q = 0; q < P; q++) totals[q] = game.state.scores[q]!;
   const left = tilesLeft(game);
   const frac = left / Math.max(1, left + game.state.placedCount);
   const meepleCost = w.meeple * frac;

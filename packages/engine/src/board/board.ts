@@ -273,12 +273,21 @@ export class Board {
     return n !== -1 ? n : this.sideSlot[c * 4 + 2];
   }
 
-  /** Whether tile kind t fits anywhere (B-5), stopping at the first legal place. */
+  /** Whether tile kind t fits anywhere (B-5): `placements`' test, stopping at the first legal place. */
   fitsAnywhere(t: number): boolean {
+    const pattern = this.catalog.pattern;
+    const base = t * 4;
+    const triangle = this.catalog.triangle[t] === 1;
     for (let i = 0; i < this.frontierCount; i++) {
-      for (let q = 0; q < 4; q++) if (this.fits(t, q, this.frontier[i])) return true;
+      const nb = this.facing[this.frontier[i]];
+      const mask = nb >>> 8;
+      if (mask === 0) continue;
+      for (let q = 0; q < 4; q++) {
+        const m = triangle ? mask & SHORT_SIDES[q] : mask;
+        if (m !== 0 && ((pattern[base + q] ^ nb) & m) === 0) return true;
+      }
     }
-    if (this.catalog.triangle[t] === 0) return false;
+    if (!triangle) return false;
     for (let i = 0; i < this.gapCount; i++) {
       for (let q = 0; q < 4; q++) if (this.fits(t, q, this.gaps[i])) return true;
     }

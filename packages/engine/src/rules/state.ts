@@ -34,6 +34,7 @@ import { copyState, statePart } from '../util/state.js';
 import type { StatePart } from '../util/state.js';
 import type { Action, ActionType } from './actions.js';
 import {
+  MAX_ACTION_TYPES,
   M_MEEPLE,
   M_PASS,
   M_PLACE,
@@ -212,9 +213,10 @@ export class GameState {
     this.scoredHooks = having('onScored');
     this.valueHooks = having('featureValue');
     this.removedHooks = having('onMeepleRemoved');
-    this.moveOwner = [];
+    // Dense tables over every move code (no holes, no reads past the end: both stay fast arrays).
+    this.moveOwner = new Array<ExpansionInstance | undefined>(MAX_ACTION_TYPES).fill(undefined);
     for (const x of instances) for (const t of x.moveTypes) this.moveOwner[t] = x;
-    this.freeOwner = [];
+    this.freeOwner = new Array<ExpansionInstance | undefined>(MAX_ACTION_TYPES).fill(undefined);
     for (const x of instances) for (const t of x.freeMoves ?? []) this.freeOwner[t] = x;
     const score: Step = {
       id: 'score',
