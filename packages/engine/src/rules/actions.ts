@@ -86,6 +86,11 @@ export const MEEPLE_SPOT: Readonly<Record<string, FieldShape>> = {
   meeple: FIELD.meeple,
 };
 
+/** The payload of a move naming one meeple on the board (a meeple index, player · 7 + i). */
+export const MEEPLE_PAYLOAD = (_options: Options, sizes: MoveSizes): Readonly<Record<string, number>> => ({
+  meeple: sizes.meepleBits,
+});
+
 /**
  * One action type of the base game or an expansion: its fields (what records and clients send,
  * checked for shape before the engine looks at their meaning) and the widths of its encoded

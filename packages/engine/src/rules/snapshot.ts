@@ -28,17 +28,13 @@ export const SNAPSHOT_FORMAT = 'carcassonne-snapshot';
 export const SNAPSHOT_VERSION = 1;
 
 /** The configuration as a snapshot stores it: a GameConfig with options keyed by id, no seed. */
-export interface SnapshotConfig {
-  players: number;
+export type SnapshotConfig = Pick<
+  GameConfig,
+  'players' | 'draws' | 'startTile' | 'endAfter' | 'firstPlayer' | 'setup' | 'tiles'
+> & {
   expansions: string[];
   options: Record<string, string | number>;
-  draws?: string[];
-  startTile?: TilePlacement;
-  endAfter?: number;
-  firstPlayer?: number;
-  setup?: GameConfig['setup'];
-  tiles?: unknown[];
-}
+};
 
 export interface Snapshot {
   format: typeof SNAPSHOT_FORMAT;

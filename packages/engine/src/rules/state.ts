@@ -802,16 +802,22 @@ export class GameState {
     for (const h of this.placedHooks) h.onTilePlaced!(slot);
   }
 
-  /** Runs the steps after phase 2 from index i until one needs a decision, then ends the turn. */
-  private runSteps(i: number): void {
-    for (; i < this.steps.length; i++) {
-      if (this.steps[i].enter()) {
-        this.phase = P_STEP;
+  /** Enters `steps` from index i: true when one waits for decisions (phase `phase`), else all are done. */
+  private enterStep(steps: readonly Step[], i: number, phase: number): boolean {
+    for (; i < steps.length; i++) {
+      if (steps[i].enter()) {
+        this.phase = phase;
         this.stepIndex = i;
-        return;
+        return true;
       }
     }
     this.stepIndex = -1;
+    return false;
+  }
+
+  /** Runs the steps after phase 2 from index i until one needs a decision, then ends the turn. */
+  private runSteps(i: number): void {
+    if (this.enterStep(this.steps, i, P_STEP)) return;
     this.lastSlot = -1;
     this.startTurn((this.current + 1) % this.players);
   }
@@ -962,14 +968,7 @@ export class GameState {
 
   /** Runs the steps before the draw (H-3 draft, H-4 a triangle instead of drawing) from index i. */
   private runPreSteps(i: number): void {
-    for (; i < this.preSteps.length; i++) {
-      if (this.preSteps[i].enter()) {
-        this.phase = P_PRE;
-        this.stepIndex = i;
-        return;
-      }
-    }
-    this.stepIndex = -1;
+    if (this.enterStep(this.preSteps, i, P_PRE)) return;
     // A step may have placed a tile instead of the draw (H-4): then phase 2 follows.
     if (this.lastSlot >= 0) this.phase = P_ACTION;
     else this.draw();

@@ -3,7 +3,7 @@
  * merging) and listed for the registry (H-3, H-4, H-13). Their refusals use the core's codes.
  */
 import type { ActionSpec } from '../../rules/actions.js';
-import { FIELD, MEEPLE_SPOT, bitsFor } from '../../rules/actions.js';
+import { FIELD, MEEPLE_PAYLOAD, MEEPLE_SPOT, bitsFor } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { Phase } from '../../rules/phases.js';
 import type { Options } from '../../rules/options.js';
@@ -79,7 +79,7 @@ export const HALFLINGS_ACTIONS: readonly ActionSpec[] = [
     rule: 'H-13',
     doc: 'add a meeple beside one of one’s own, or remove one, as the crop circle says',
     fields: MEEPLE_SPOT,
-    payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
+    payload: MEEPLE_PAYLOAD,
   },
 ];
 

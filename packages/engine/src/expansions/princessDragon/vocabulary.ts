@@ -3,7 +3,7 @@
  * the core's types (declaration merging) and listed for the registry (D-3..D-19).
  */
 import type { ActionSpec } from '../../rules/actions.js';
-import { FIELD, MEEPLE_SPOT } from '../../rules/actions.js';
+import { FIELD, MEEPLE_PAYLOAD, MEEPLE_SPOT } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { RuleErrorCode } from '../../rules/errors.js';
 import type { Phase } from '../../rules/phases.js';
@@ -91,7 +91,7 @@ export const PRINCESS_DRAGON_ACTIONS: readonly ActionSpec[] = [
     rule: 'D-10',
     doc: 'send a knight of the city one’s princess tile joins back to its owner',
     fields: { owner: FIELD.int, ...MEEPLE_SPOT },
-    payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
+    payload: MEEPLE_PAYLOAD,
   },
   {
     type: 'dragon',

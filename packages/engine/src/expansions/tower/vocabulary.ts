@@ -3,7 +3,7 @@
  * (declaration merging) and listed for the registry (T-2..T-6).
  */
 import type { ActionSpec } from '../../rules/actions.js';
-import { FIELD, MEEPLE_SPOT } from '../../rules/actions.js';
+import { FIELD, MEEPLE_PAYLOAD, MEEPLE_SPOT } from '../../rules/actions.js';
 import type { CornerName } from '../../geometry/edges.js';
 import type { RuleErrorCode } from '../../rules/errors.js';
 import type { Phase } from '../../rules/phases.js';
@@ -88,14 +88,14 @@ export const TOWER_ACTIONS: readonly ActionSpec[] = [
     rule: 'T-3',
     doc: 'capture a meeple within the tower’s range',
     fields: { owner: FIELD.int, ...MEEPLE_SPOT },
-    payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
+    payload: MEEPLE_PAYLOAD,
   },
   {
     type: 'ransom',
     rule: 'T-6',
     doc: 'pay 3 points to free one of one’s meeples held prisoner',
     fields: { captor: FIELD.int },
-    payload: (_o, sizes) => ({ meeple: sizes.meepleBits }),
+    payload: MEEPLE_PAYLOAD,
   },
 ];
 
