@@ -14,6 +14,8 @@ import { runOptions } from './commands/options.js';
 import { runPlay } from './commands/play.js';
 import { runRender } from './commands/render.js';
 import { runReplay } from './commands/replay.js';
+import type { ServeOptions } from './commands/serve.js';
+import { runServe } from './commands/serve.js';
 import type { SimulateOptions } from './commands/simulate.js';
 import { runSimulate } from './commands/simulate.js';
 import type { TournamentOptions } from './commands/tournament.js';
@@ -345,6 +347,36 @@ Examples:
       const registry = await loadExpansions(opts.expansion);
       setExit(runOptions({ ...opts, registry }, io));
     });
+
+  program
+    .command('serve')
+    .summary('run the multiplayer server (lobby, games over WebSocket, bots)')
+    .description(
+      'Run the authoritative multiplayer server until Ctrl-C: the lobby over HTTP (/api), games over a ' +
+        'WebSocket (/ws, docs/protocol.md), bots in worker threads, the web client at / when built. ' +
+        'With no settings it stores games in the SQLite file data/carcassonne.db; DATABASE_URL=postgres://… ' +
+        'uses PostgreSQL. Every setting can also come from the environment (README, "Server").',
+    )
+    .option(
+      '--port <n>',
+      'port to listen on (PORT; default 8080, 0 picks a free one)',
+      integer('--port', 0, 65535),
+    )
+    .option('--host <address>', 'address to listen on (HOST; default 127.0.0.1)')
+    .option('--database <url>', 'a SQLite file path or a postgres:// URL (DATABASE_URL)')
+    .option('--redis <url>', 'a redis:// URL, to share games between several server processes (REDIS_URL)')
+    .option('--web <dir>', 'the built web client to serve at / (WEB_ROOT; default packages/web/dist)')
+    .option('--bot-threads <n>', 'worker threads for bots (BOT_THREADS)', integer('--bot-threads', 1, 64))
+    .option(
+      '--bot-budget <ms>',
+      'thinking time per bot decision (BOT_BUDGET_MS)',
+      integer('--bot-budget', 10, 60000),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ carcassonne serve\n  $ DATABASE_URL=postgres://localhost/carc carcassonne serve --port 9000',
+    )
+    .action(async (opts: ServeOptions) => setExit(await runServe(opts, io)));
 
   return program;
 }

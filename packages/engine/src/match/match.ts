@@ -262,11 +262,19 @@ export class Match {
    * spectators views and steps instead; the record would reveal the order of the pile.
    */
   record(): GameRecord {
-    const raw = makeRecord(this.config, this.steps, this.names, this.registry);
-    if (this.outcome !== undefined) raw.outcome = this.outcome;
-    const r = readRecord(raw, this.registry);
+    const r = readRecord(this.recordFile(), this.registry);
     if (!r.ok) throw new Error(`invariant: the match's own record was refused: ${r.error.message}`);
     return r.value;
+  }
+
+  /**
+   * The same record in its file form (docs/record-format.md): the JSON to save, download or hand
+   * to `carcassonne replay`. The same rule applies: only the authority, or anyone once it is over.
+   */
+  recordFile(): Record<string, unknown> {
+    const raw = makeRecord(this.config, this.steps, this.names, this.registry);
+    if (this.outcome !== undefined) raw.outcome = this.outcome;
+    return raw;
   }
 
   /** Whether the full record (with the seed) may be shown to anyone: only once the match is over. */

@@ -1,0 +1,72 @@
+/**
+ * The server's configuration: from the environment (README, "Server"), overridden by `serve`'s
+ * flags. With nothing set: port 8080 on 127.0.0.1 and a SQLite file under ./data.
+ */
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const serverConfigSchema = z.object({
+  port: int(0, 65535).default(8080),
+  host: z.string().min(1).default('127.0.0.1'),
+  /** `postgres://…` for PostgreSQL; a file path (or `sqlite:path`) for SQLite. */
+  database: z.string().min(1).default('data/carcassonne.db'),
+  /** With Redis, several processes share the games (not needed for one process). */
+  redis: z.string().min(1).optional(),
+  /** Directory of the web client's built files, served at `/` when it exists. */
+  webRoot: z.string().optional(),
+  botThreads: int(1, 64).default(Math.max(1, availableParallelism() - 1)),
+  botBudgetMs: int(10, 60_000).default(1_000),
+  /** A game nobody watches leaves memory after this long (ms). */
+  idleMs: int(1_000, 24 * 3_600_000).default(10 * 60_000),
+  /** HTTP requests per minute per address. */
+  httpPerMinute: int(1, 1_000_000).default(600),
+  /** WebSocket messages per second per socket (average, burst) and per address. */
+  wsPerSecond: int(1, 100_000).default(20),
+  wsBurst: int(1, 100_000).default(40),
+  wsPerAddressPerSecond: int(1, 1_000_000).default(200),
+  /** Open sockets per address. */
+  socketsPerAddress: int(1, 100_000).default(64),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+/** Environment variable for each setting. */
+export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  database: 'DATABASE_URL',
+  redis: 'REDIS_URL',
+  webRoot: 'WEB_ROOT',
+  botThreads: 'BOT_THREADS',
+  botBudgetMs: 'BOT_BUDGET_MS',
+  idleMs: 'IDLE_MS',
+  httpPerMinute: 'HTTP_PER_MINUTE',
+  wsPerSecond: 'WS_PER_SECOND',
+  wsBurst: 'WS_BURST',
+  wsPerAddressPerSecond: 'WS_PER_ADDRESS_PER_SECOND',
+  socketsPerAddress: 'SOCKETS_PER_ADDRESS',
+  logLevel: 'LOG_LEVEL',
+};
+
+/** The configuration from `env`, with `overrides` (flags) on top; a message naming the bad setting otherwise. */
+export function readConfig(
+  env: Record<string, string | undefined>,
+  overrides: ServerConfigInput = {},
+): { ok: true; value: ServerConfig } | { ok: false; message: string } {
+  const input: Record<string, unknown> = {};
+  for (const [key, variable] of Object.entries(ENVIRONMENT)) {
+    const v = env[variable];
+    if (v !== undefined && v !== '') input[key] = v;
+  }
+  for (const [key, v] of Object.entries(overrides)) if (v !== undefined) input[key] = v;
+  const r = serverConfigSchema.safeParse(input);
+  if (r.success) return { ok: true, value: r.data };
+  const issue = r.error.issues[0];
+  const key = String(issue?.path[0] ?? '');
+  const variable = ENVIRONMENT[key as keyof ServerConfig] ?? key;
+  return { ok: false, message: `${variable} (${key}): ${issue?.message ?? 'invalid'}` };
+}

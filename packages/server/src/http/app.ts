@@ -1,0 +1,233 @@
+/**
+ * The HTTP transport (Fastify): the lobby as JSON routes under /api, the games over a WebSocket at
+ * /ws, the web client's files at / when built. Bodies and queries are checked by the protocol's
+ * schemas; every refusal is `{ code, message, path? }` with a fitting status.
+ */
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { WebSocket } from 'ws';
+import { BUILTIN, EXPANSION_IDS } from '@carc/engine';
+import { BOT_NAMES } from '@carc/bots';
+import type { ServerConfig } from '../config.js';
+import type { Hub, HubError, HubErrorCode, Logger } from '../hub/hub.js';
+import type { Store } from '../store/store.js';
+import {
+  MAX_BODY_BYTES,
+  MAX_FRAME_BYTES,
+  createGameBody,
+  describeIssue,
+  joinBody,
+  listQuery,
+  tokenBody,
+} from '../protocol.js';
+import { AddressBook } from './limits.js';
+import { CLOSE_GOING_AWAY, CLOSE_POLICY, serveSocket } from './socket.js';
+import type { z } from 'zod';
+
+const STATUS: Record<HubErrorCode, number> = {
+  'lobby/no-game': 404,
+  'lobby/invalid-settings': 400,
+  'lobby/no-free-seat': 409,
+  'lobby/seat-taken': 409,
+  'lobby/started': 409,
+  'lobby/not-over': 409,
+  'lobby/not-a-seat': 400,
+  'auth/bad-token': 403,
+  'record/not-public': 403,
+  'match/not-started': 409,
+  'server/storage': 503,
+  'server/busy': 503,
+};
+
+export interface App {
+  fastify: FastifyInstance;
+  hub: Hub;
+  /** Closes every socket with `reason` (1001), then stops listening. */
+  close(reason: string): Promise<void>;
+}
+
+export async function buildApp(
+  config: ServerConfig,
+  store: Store,
+  makeHub: (log: Logger) => Hub,
+): Promise<App> {
+  const fastify = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: MAX_BODY_BYTES,
+    // Game ids and the like are short; a URL longer than this is refused (414).
+    routerOptions: { maxParamLength: 64 },
+  });
+  const hub = makeHub(fastify.log);
+  const sockets = new Set<WebSocket>();
+  const addresses = new AddressBook(
+    config.socketsPerAddress,
+    config.wsPerAddressPerSecond,
+    config.wsPerAddressPerSecond * 2,
+  );
+
+  fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    const status = error.statusCode ?? 500;
+    const code =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'http/malformed-json'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'http/too-large'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'http/unsupported-media-type'
+            : status === 429
+              ? 'http/rate-limited'
+              : status >= 500
+                ? 'server/internal'
+                : 'http/bad-request';
+    if (status >= 500) fastify.log.error(error);
+    void reply.status(status).send({ code, message: status >= 500 ? 'internal error' : error.message });
+  });
+  fastify.setNotFoundHandler((req, reply) => {
+    void reply
+      .status(404)
+      .send({ code: 'http/not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  await fastify.register(rateLimit, {
+    max: config.httpPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      code: 'http/rate-limited',
+      message: `more than ${ctx.max} requests a minute; retry in ${ctx.after}`,
+    }),
+  });
+  await fastify.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+
+  const send = <T>(
+    reply: FastifyReply,
+    r: { ok: true; value: T } | { ok: false; error: HubError },
+    okStatus = 200,
+  ) => {
+    if (r.ok) return reply.status(okStatus).send(r.value);
+    return reply.status(STATUS[r.error.code]).send(r.error);
+  };
+  const parse = <S extends z.ZodType>(
+    schema: S,
+    value: unknown,
+    where: string,
+    reply: FastifyReply,
+  ): z.infer<S> | undefined => {
+    const r = schema.safeParse(value ?? {});
+    if (r.success) return r.data;
+    const { path, message } = describeIssue(r.error, where);
+    void reply.status(400).send({ code: 'http/invalid', path, message });
+    return undefined;
+  };
+
+  fastify.get('/api/health', async (_req, reply) => {
+    try {
+      await store.ping();
+      return {
+        ok: true,
+        store: store.kind,
+        liveGames: hub.liveGames,
+        sockets: sockets.size,
+        uptimeS: Math.round(process.uptime()),
+      };
+    } catch (e) {
+      return reply.status(503).send({ ok: false, code: 'server/storage', message: String(e) });
+    }
+  });
+
+  /** What a setup screen offers: expansions, options with their rule ids, presets, bot levels. */
+  fastify.get('/api/options', async () => ({
+    expansions: EXPANSION_IDS,
+    options: BUILTIN.optionSpecs.map((s) => ({
+      id: s.id,
+      values: s.values,
+      default: s.values[0],
+      rule: s.rule,
+      doc: s.doc,
+    })),
+    presets: Object.keys(BUILTIN.presets),
+    bots: BOT_NAMES,
+  }));
+
+  fastify.post('/api/games', async (req, reply) => {
+    const body = parse(createGameBody, req.body, 'body', reply);
+    if (body === undefined) return reply;
+    return send(reply, await hub.createGame(body.settings, body.join), 201);
+  });
+
+  fastify.get('/api/games', async (req, reply) => {
+    const q = parse(listQuery, req.query, 'query', reply);
+    if (q === undefined) return reply;
+    return { games: await hub.list(q.status, q.limit) };
+  });
+
+  fastify.get<{ Params: { id: string } }>('/api/games/:id', async (req, reply) =>
+    send(reply, await hub.summary(req.params.id)),
+  );
+
+  fastify.post<{ Params: { id: string } }>('/api/games/:id/join', async (req, reply) => {
+    const body = parse(joinBody, req.body, 'body', reply);
+    if (body === undefined) return reply;
+    return send(reply, await hub.join(req.params.id, body.name, body.seat));
+  });
+
+  fastify.post<{ Params: { id: string } }>('/api/games/:id/leave', async (req, reply) => {
+    const body = parse(tokenBody, req.body, 'body', reply);
+    if (body === undefined) return reply;
+    return send(reply, await hub.leave(req.params.id, body.token));
+  });
+
+  fastify.post<{ Params: { id: string } }>('/api/games/:id/rematch', async (req, reply) => {
+    const body = parse(tokenBody, req.body, 'body', reply);
+    if (body === undefined) return reply;
+    return send(reply, await hub.rematch(req.params.id, body.token), 201);
+  });
+
+  fastify.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) =>
+    send(reply, await hub.record(req.params.id)),
+  );
+
+  fastify.get('/ws', { websocket: true }, (socket, req) => {
+    const address = req.ip;
+    const bucket = addresses.open(address);
+    if (bucket === undefined) {
+      socket.close(CLOSE_POLICY, 'too many sockets from this address');
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      addresses.close(address);
+    });
+    serveSocket(
+      hub,
+      socket,
+      {
+        messagesPerSecond: config.wsPerSecond,
+        messageBurst: config.wsBurst,
+        helloTimeoutMs: 10_000,
+        maxBufferedBytes: 4 << 20,
+      },
+      bucket,
+    );
+  });
+
+  const webRoot = resolve(config.webRoot ?? 'packages/web/dist');
+  if (existsSync(resolve(webRoot, 'index.html'))) {
+    await fastify.register(fastifyStatic, { root: webRoot, wildcard: false });
+  }
+
+  return {
+    fastify,
+    hub,
+    async close(reason) {
+      for (const s of sockets) s.close(CLOSE_GOING_AWAY, reason);
+      await fastify.close();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The WebSocket transport: one socket, one session. The first message must be `hello` (the seat
+ * token travels in it, never in the URL); then `act`, `resign` and `ping`. Every frame is checked
+ * against the protocol's schemas; a bad one is answered with a coded error and changes nothing.
+ * A socket that floods is closed with 1008; frames over 16 KiB are closed by ws itself (1009).
+ */
+import type { Action, Viewer } from '@carc/engine';
+import type { WebSocket } from 'ws';
+import type { Hub, Listener, Session } from '../hub/hub.js';
+import type { ServerMessage } from '../protocol.js';
+import { clientMessage, describeIssue } from '../protocol.js';
+import { TokenBucket } from './limits.js';
+
+export interface SocketLimits {
+  /** Messages per second a socket may send on average, and in a burst. */
+  messagesPerSecond: number;
+  messageBurst: number;
+  /** How long a socket may stay without saying hello (ms). */
+  helloTimeoutMs: number;
+  /** Bytes queued for a slow reader before it is dropped. */
+  maxBufferedBytes: number;
+}
+
+export const CLOSE_POLICY = 1008;
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_TRY_LATER = 1013;
+
+/** Serves one socket until it closes. `ipBucket` is shared by every socket from the same address. */
+export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, ipBucket: TokenBucket): void {
+  const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
+  let session: Session | undefined;
+  let joining = false;
+  let closed = false;
+
+  const send = (m: ServerMessage): void => {
+    if (closed) return;
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      closed = true;
+      socket.close(CLOSE_TRY_LATER, 'too slow to read');
+      return;
+    }
+    socket.send(JSON.stringify(m));
+  };
+  const error = (code: string, message: string, id?: string): void =>
+    send({ type: 'error', ...(id === undefined ? {} : { id }), code, message });
+
+  const helloTimer = setTimeout(() => {
+    if (session === undefined) socket.close(CLOSE_POLICY, 'no hello');
+  }, limits.helloTimeoutMs);
+
+  socket.on('message', (data, isBinary) => {
+    if (closed) return;
+    if (!bucket.take() || !ipBucket.take()) {
+      closed = true;
+      socket.close(CLOSE_POLICY, 'rate limit');
+      return;
+    }
+    if (isBinary) return error('ws/binary', 'frames are JSON text');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch (e) {
+      return error('ws/malformed-json', `not JSON: ${(e as Error).message}`);
+    }
+    const typeOf = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+    const parsed = clientMessage.safeParse(raw);
+    const id =
+      typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'string'
+        ? (raw as { id: string }).id.slice(0, 64)
+        : undefined;
+    if (!parsed.success) {
+      if (typeof typeOf !== 'string' || !['hello', 'act', 'resign', 'ping'].includes(typeOf)) {
+        return error(
+          'ws/unknown-type',
+          `unknown message type ${JSON.stringify(typeOf ?? null).slice(0, 40)}: hello, act, resign or ping`,
+          id,
+        );
+      }
+      return error('ws/invalid-message', describeIssue(parsed.error).message, id);
+    }
+    const msg = parsed.data;
+    switch (msg.type) {
+      case 'ping':
+        return send({ type: 'pong' });
+      case 'hello': {
+        if (session !== undefined || joining)
+          return error('ws/already-joined', 'this socket has said hello already');
+        joining = true;
+        const listener = (viewer: Viewer): Listener => ({ viewer, send });
+        void hub.connect(msg.game, msg.token, msg.since, listener).then((r) => {
+          joining = false;
+          if (!r.ok) return error(r.error.code, r.error.message);
+          clearTimeout(helloTimer);
+          if (closed) r.value.close();
+          else session = r.value;
+        });
+        return;
+      }
+      case 'act':
+        if (session === undefined) return error('ws/hello-first', 'say hello before acting', msg.id);
+        // The envelope is checked here; the action's own fields by the engine's checked door.
+        void session.act(msg.id, msg.version, msg.action as unknown as Action);
+        return;
+      case 'resign':
+        if (session === undefined) return error('ws/hello-first', 'say hello before resigning', msg.id);
+        void session.resign(msg.id);
+        return;
+    }
+  });
+
+  socket.on('close', () => {
+    closed = true;
+    clearTimeout(helloTimer);
+    session?.close();
+  });
+  socket.on('error', () => socket.terminate());
+}

@@ -1,0 +1,131 @@
+/**
+ * The wire protocol (docs/protocol.md): the schemas every HTTP body and WebSocket message is
+ * checked against, and the messages the server sends. An action's own fields are checked by the
+ * engine (its checked door), which names the field and rule; here only the envelope.
+ */
+import type { GameView, MatchResult, MatchStatus, MatchStep } from '@carc/engine';
+import { z } from 'zod';
+import type { GameStatus, SeatKind } from './store/store.js';
+import { gameSettingsSchema } from './settings.js';
+
+/** Largest WebSocket frame a client may send (bytes); larger ones close the socket (1009). */
+export const MAX_FRAME_BYTES = 16 * 1024;
+/** Largest HTTP body (bytes). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const name = z.string().trim().min(1).max(40);
+const gameId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a game id');
+const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a seat token (43 URL-safe characters)');
+const clientId = z.string().min(1).max(64);
+const version = z.number().int().min(0);
+
+// ---- HTTP (lobby) ----
+
+export const createGameBody = z.strictObject({
+  settings: gameSettingsSchema,
+  /** Take the first free human seat under this name (the answer then carries the token). */
+  join: z.strictObject({ name }).optional(),
+});
+
+export const joinBody = z.strictObject({
+  name,
+  /** A particular free seat; default the first free human seat. */
+  seat: z.number().int().min(0).max(5).optional(),
+});
+
+export const tokenBody = z.strictObject({ token });
+
+export const listQuery = z.strictObject({
+  status: z.enum(['open', 'playing', 'over']).default('open'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+// ---- WebSocket, client to server ----
+
+export const actionSchema = z.looseObject({ type: z.string().min(1).max(32) });
+
+export const clientMessage = z.discriminatedUnion('type', [
+  /** The first message: which game, as which seat (its token) or as a spectator (no token). */
+  z.strictObject({
+    type: z.literal('hello'),
+    game: gameId,
+    token: token.optional(),
+    since: version.optional(),
+  }),
+  /** An action, based on version `version`; `id` is the client's, unique per seat. */
+  z.strictObject({ type: z.literal('act'), id: clientId, version, action: actionSchema }),
+  z.strictObject({ type: z.literal('resign'), id: clientId }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+// ---- WebSocket, server to client ----
+
+export interface PlayerInfo {
+  seat: number;
+  name: string;
+  kind: SeatKind;
+  level?: string;
+  /** A bot took this seat over (its player ran out of time). */
+  takenOver?: boolean;
+  /** Someone holds this seat's connection now. */
+  connected: boolean;
+}
+
+export interface ClockInfo {
+  /** What each seat has left (ms), as of when the message was sent. */
+  remainingMs: number[];
+  /** The seat whose clock runs, or -1. */
+  running: number;
+  incrementMs: number;
+}
+
+export type ServerMessage =
+  | {
+      type: 'welcome';
+      game: string;
+      /** Your seat, or null for a spectator. */
+      seat: number | null;
+      status: GameStatus;
+      version: number;
+      players: PlayerInfo[];
+      /** What you see now; absent while the game waits for players. */
+      view?: GameView;
+      /** The steps after the `since` of your hello, when you gave one and they are few enough. */
+      steps?: MatchStep[];
+      clocks?: ClockInfo;
+      result?: MatchResult;
+    }
+  | {
+      type: 'update';
+      version: number;
+      step: MatchStep;
+      view: GameView;
+      status: MatchStatus;
+      clocks?: ClockInfo;
+      result?: MatchResult;
+    }
+  | { type: 'ack'; id: string; version: number }
+  | {
+      type: 'error';
+      /** The client message id this answers, when it had one. */
+      id?: string;
+      code: string;
+      message: string;
+      version?: number;
+      /** For a refusal by the rules: the engine's code and rule id. */
+      rule?: { code: string; rule?: string };
+    }
+  | { type: 'presence'; players: PlayerInfo[] }
+  | { type: 'ended'; version: number; status: MatchStatus; result: MatchResult }
+  | { type: 'rematch'; game: string }
+  | { type: 'pong' };
+
+/** "where: what" for the first problem zod found, e.g. `action.version: expected number`. */
+export function describeIssue(error: z.ZodError, prefix = ''): { path: string; message: string } {
+  const issue = error.issues[0];
+  if (issue === undefined) return { path: prefix, message: 'invalid' };
+  const path = [prefix, ...issue.path.map(String)].filter((s) => s !== '').join('.');
+  return { path, message: `${path === '' ? 'message' : path}: ${issue.message}` };
+}

@@ -1,0 +1,155 @@
+/**
+ * The PostgreSQL store (pg), for servers that scale out: the same tables as SQLite, JSON columns as
+ * jsonb. Each action is inserted with the game's row update in one transaction; the primary key
+ * (game, seq) makes a second writer of the same entry fail instead of forking the log.
+ */
+import pg from 'pg';
+import type { ActionRow, GameListing, GamePatch, GameRow, GameStatus, Store } from './store.js';
+import { SequenceConflict, listing } from './store.js';
+import type { GameColumns } from './columns.js';
+import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  status TEXT NOT NULL,
+  settings JSONB NOT NULL,
+  seed TEXT NOT NULL,
+  seats JSONB NOT NULL,
+  version INTEGER NOT NULL,
+  to_act INTEGER NOT NULL,
+  clocks JSONB,
+  outcome JSONB,
+  scores JSONB,
+  rematch TEXT
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at);
+CREATE TABLE IF NOT EXISTS actions (
+  game TEXT NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,
+  player INTEGER NOT NULL,
+  action JSONB NOT NULL,
+  at BIGINT NOT NULL,
+  client_id TEXT,
+  PRIMARY KEY (game, seq)
+);
+`;
+
+/** Unique violation (SQLSTATE 23505). */
+const UNIQUE_VIOLATION = '23505';
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async connect(url: string): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client's error (the server restarting) must not crash the process.
+    pool.on('error', () => {});
+    await pool.query(SCHEMA);
+    return new PostgresStore(pool);
+  }
+
+  async createGame(row: GameRow): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+      gameValues(row),
+    );
+  }
+
+  async getGame(id: string): Promise<GameRow | undefined> {
+    const r = await this.pool.query<GameColumns>('SELECT * FROM games WHERE id = $1', [id]);
+    const row = r.rows[0];
+    return row === undefined ? undefined : fromDb(row);
+  }
+
+  async listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]> {
+    const r = await this.pool.query<GameColumns>(
+      'SELECT * FROM games WHERE status = ANY($1) ORDER BY created_at DESC LIMIT $2',
+      [statuses, limit],
+    );
+    return r.rows.map((row) => listing(fromDb(row)));
+  }
+
+  async playingGames(): Promise<GameRow[]> {
+    const r = await this.pool.query<GameColumns>(`SELECT * FROM games WHERE status = 'playing'`);
+    return r.rows.map(fromDb);
+  }
+
+  async updateGame(id: string, patch: GamePatch, expectedVersion: number): Promise<void> {
+    const { sql, values } = patchSql(patch, 3);
+    const r = await this.pool.query(`UPDATE games SET ${sql} WHERE id = $1 AND version = $2`, [
+      id,
+      expectedVersion,
+      ...values,
+    ]);
+    if (r.rowCount !== 1) throw new SequenceConflict(id, expectedVersion);
+  }
+
+  async appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query(
+          'INSERT INTO actions (game, seq, player, action, at, client_id) VALUES ($1, $2, $3, $4, $5, $6)',
+          [id, entry.seq, entry.player, JSON.stringify(entry.action), entry.at, entry.clientId ?? null],
+        );
+      } catch (e) {
+        await client.query('ROLLBACK');
+        if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SequenceConflict(id, entry.seq);
+        throw e;
+      }
+      const { sql, values } = patchSql(patch, 2);
+      await client.query(`UPDATE games SET ${sql} WHERE id = $1`, [id, ...values]);
+      await client.query('COMMIT');
+    } catch (e) {
+      if (!(e instanceof SequenceConflict)) await client.query('ROLLBACK').catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  async actions(id: string, fromSeq = 1): Promise<ActionRow[]> {
+    const r = await this.pool.query<{
+      seq: number;
+      player: number;
+      action: ActionRow['action'];
+      at: string;
+      client_id: string | null;
+    }>('SELECT seq, player, action, at, client_id FROM actions WHERE game = $1 AND seq >= $2 ORDER BY seq', [
+      id,
+      fromSeq,
+    ]);
+    return r.rows.map((row) => ({
+      seq: row.seq,
+      player: row.player,
+      action: row.action,
+      at: Number(row.at),
+      ...(row.client_id === null ? {} : { clientId: row.client_id }),
+    }));
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+const fromDb = (r: GameColumns): GameRow => toGameRow(r, (v) => v);
+
+/** `col = $n, …` for the patch, numbering its values from `first`. */
+function patchSql(patch: GamePatch, first: number): { sql: string; values: (string | number | null)[] } {
+  const sets = patchColumns(patch, Date.now());
+  return {
+    sql: sets.map(([column], i) => `${column} = $${first + i}`).join(', '),
+    values: sets.map(([, v]) => v),
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The embedded store: one SQLite file (better-sqlite3), zero set-up. WAL journal with
+ * `synchronous = NORMAL`: a committed transaction survives the process being killed (it is in the
+ * WAL before the call returns); only a power cut may lose the last few.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ActionRow, GameListing, GamePatch, GameRow, GameStatus, Store } from './store.js';
+import { SequenceConflict, listing } from './store.js';
+import type { GameColumns } from './columns.js';
+import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  seats TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  to_act INTEGER NOT NULL,
+  clocks TEXT,
+  outcome TEXT,
+  scores TEXT,
+  rematch TEXT
+);
+CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at);
+CREATE TABLE IF NOT EXISTS actions (
+  game TEXT NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,
+  player INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  client_id TEXT,
+  PRIMARY KEY (game, seq)
+);
+`;
+
+interface ActionDbRow {
+  seq: number;
+  player: number;
+  action: string;
+  at: number;
+  client_id: string | null;
+}
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+  }
+
+  async createGame(row: GameRow): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map(() => '?').join(', ')})`,
+      )
+      .run(...gameValues(row));
+  }
+
+  async getGame(id: string): Promise<GameRow | undefined> {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as GameColumns | undefined;
+    return r === undefined ? undefined : fromDb(r);
+  }
+
+  async listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]> {
+    if (statuses.length === 0) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT ?`,
+      )
+      .all(...statuses, limit) as GameColumns[];
+    return rows.map((r) => listing(fromDb(r)));
+  }
+
+  async playingGames(): Promise<GameRow[]> {
+    const rows = this.db.prepare(`SELECT * FROM games WHERE status = 'playing'`).all() as GameColumns[];
+    return rows.map(fromDb);
+  }
+
+  async updateGame(id: string, patch: GamePatch, expectedVersion: number): Promise<void> {
+    const { sql, values } = patchSql(patch);
+    const r = this.db
+      .prepare(`UPDATE games SET ${sql} WHERE id = ? AND version = ?`)
+      .run(...values, id, expectedVersion);
+    if (r.changes !== 1) throw new SequenceConflict(id, expectedVersion);
+  }
+
+  async appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
+    const insert = this.db.prepare(
+      'INSERT INTO actions (game, seq, player, action, at, client_id) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const { sql, values } = patchSql(patch);
+    const update = this.db.prepare(`UPDATE games SET ${sql} WHERE id = ?`);
+    this.db.transaction(() => {
+      try {
+        insert.run(
+          id,
+          entry.seq,
+          entry.player,
+          JSON.stringify(entry.action),
+          entry.at,
+          entry.clientId ?? null,
+        );
+      } catch (e) {
+        if (e instanceof Database.SqliteError && e.code.startsWith('SQLITE_CONSTRAINT')) {
+          throw new SequenceConflict(id, entry.seq);
+        }
+        throw e;
+      }
+      update.run(...values, id);
+    })();
+  }
+
+  async actions(id: string, fromSeq = 1): Promise<ActionRow[]> {
+    const rows = this.db
+      .prepare(
+        'SELECT seq, player, action, at, client_id FROM actions WHERE game = ? AND seq >= ? ORDER BY seq',
+      )
+      .all(id, fromSeq) as ActionDbRow[];
+    return rows.map((r) => ({
+      seq: r.seq,
+      player: r.player,
+      action: JSON.parse(r.action) as ActionRow['action'],
+      at: r.at,
+      ...(r.client_id === null ? {} : { clientId: r.client_id }),
+    }));
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+const fromDb = (r: GameColumns): GameRow => toGameRow(r, (v) => JSON.parse(v as string));
+
+function patchSql(patch: GamePatch): { sql: string; values: (string | number | null)[] } {
+  const sets = patchColumns(patch, Date.now());
+  return { sql: sets.map(([column]) => `${column} = ?`).join(', '), values: sets.map(([, v]) => v) };
+}

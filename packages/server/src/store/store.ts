@@ -1,0 +1,131 @@
+/**
+ * What the server keeps: one row per game (settings, seats, where it stands) and its append-only
+ * action log. A `Store` is the only way the hub touches storage, so SQLite (the embedded default)
+ * and PostgreSQL stand behind the same calls. Every call is async: SQLite answers at once, a
+ * network database does not.
+ */
+import type { Action, MatchOutcome, MatchStatus } from '@carc/engine';
+import type { GameSettings } from '../settings.js';
+
+/** Where a game stands: `open` until every human seat is taken, then the match's status. */
+export type GameStatus = 'open' | MatchStatus;
+
+export type SeatKind = 'human' | 'bot';
+
+export interface SeatRow {
+  kind: SeatKind;
+  /** The bot's level (a bot seat, or a human seat a bot took over after a timeout). */
+  level?: string;
+  /** The display name; empty while a human seat is free. */
+  name: string;
+  /** SHA-256 of the seat's token (hex), never the token itself; absent while the seat is free. */
+  tokenHash?: string;
+  /** Set when a bot took over this human seat (the player ran out of time). */
+  takenOver?: boolean;
+}
+
+/** The chess clocks of a game (Fischer): what each seat has left, and whose clock runs since when. */
+export interface ClockState {
+  remainingMs: number[];
+  /** The seat whose clock runs, or -1. */
+  running: number;
+  /** When the running clock last started (ms since the epoch). */
+  since: number;
+}
+
+export interface GameRow {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+  status: GameStatus;
+  settings: GameSettings;
+  /** The pile's seed (32 hex digits from node:crypto): never leaves the server before the end. */
+  seed: string;
+  seats: SeatRow[];
+  /** Accepted actions so far (the length of the log). */
+  version: number;
+  /** The seat to act, or -1 (not started, or over). */
+  toAct: number;
+  clocks?: ClockState;
+  /** How a game ended other than by its last tile: resignation, timeout, abort. */
+  outcome?: MatchOutcome;
+  /** Final scores once over. */
+  scores?: number[];
+  /** The game created as this one's rematch. */
+  rematch?: string;
+}
+
+/** One accepted action: the log's entry number `seq` (1 for the first) in its game. */
+export interface ActionRow {
+  seq: number;
+  player: number;
+  action: Action;
+  /** When it was accepted (ms since the epoch). */
+  at: number;
+  /** The client's message id it answered, to answer a repeat without applying it twice. */
+  clientId?: string;
+}
+
+/** What changes on the game's row with an action, in the same transaction. */
+export type GamePatch = Partial<
+  Pick<GameRow, 'status' | 'seats' | 'version' | 'toAct' | 'clocks' | 'outcome' | 'scores' | 'rematch'>
+>;
+
+export interface GameListing {
+  id: string;
+  createdAt: number;
+  status: GameStatus;
+  settings: GameSettings;
+  seats: { kind: SeatKind; level?: string; name: string; taken: boolean }[];
+  version: number;
+}
+
+/** Thrown by `appendAction` when the (game, seq) entry already exists: another writer got there first. */
+export class SequenceConflict extends Error {
+  constructor(
+    readonly game: string,
+    readonly seq: number,
+  ) {
+    super(`game ${game} already has action ${seq}`);
+  }
+}
+
+export interface Store {
+  /** Which database this is, for logs and the health check. */
+  readonly kind: 'sqlite' | 'postgres';
+  createGame(row: GameRow): Promise<void>;
+  getGame(id: string): Promise<GameRow | undefined>;
+  /** Games with one of these statuses, newest first. */
+  listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]>;
+  /** Games being played (to re-arm clocks and resume bots after a restart). */
+  playingGames(): Promise<GameRow[]>;
+  /** Changes the game's row (seats joined, status…) if it is still at `expectedVersion`. */
+  updateGame(id: string, patch: GamePatch, expectedVersion: number): Promise<void>;
+  /**
+   * Appends one action and changes the row, in one transaction: the entry is durable when this
+   * resolves. A (game, seq) that exists already throws `SequenceConflict` and changes nothing.
+   */
+  appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void>;
+  /** The game's log from entry `fromSeq` on, in order. */
+  actions(id: string, fromSeq?: number): Promise<ActionRow[]>;
+  /** Is the database answering (health check)? */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What the lobby lists of a game: never the seed nor the seats' token hashes. */
+export function listing(g: GameRow): GameListing {
+  return {
+    id: g.id,
+    createdAt: g.createdAt,
+    status: g.status,
+    settings: g.settings,
+    seats: g.seats.map((s) => ({
+      kind: s.kind,
+      ...(s.level === undefined ? {} : { level: s.level }),
+      name: s.name,
+      taken: s.kind === 'bot' || s.tokenHash !== undefined,
+    })),
+    version: g.version,
+  };
+}
