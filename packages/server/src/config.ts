@@ -28,6 +28,10 @@ export const serverConfigSchema = z.object({
   wsPerAddressPerSecond: int(1, 1_000_000).default(200),
   /** Open sockets per address. */
   socketsPerAddress: int(1, 100_000).default(64),
+  /** With Redis: how long a dead process's games wait before another takes them over (ms). */
+  leaseMs: int(500, 600_000).default(5_000),
+  /** A game being played that nobody touched for this long ends as aborted (ms; default a week). */
+  abandonMs: int(60_000, 365 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -49,6 +53,8 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   wsBurst: 'WS_BURST',
   wsPerAddressPerSecond: 'WS_PER_ADDRESS_PER_SECOND',
   socketsPerAddress: 'SOCKETS_PER_ADDRESS',
+  leaseMs: 'LEASE_MS',
+  abandonMs: 'ABANDON_MS',
   logLevel: 'LOG_LEVEL',
 };
 

@@ -9,6 +9,8 @@ import type { BotRunner } from './bots/pool.js';
 import { Hub } from './hub/hub.js';
 import { buildApp } from './http/app.js';
 import { SqliteStore } from './store/sqlite.js';
+import { SOLO } from './cluster/cluster.js';
+import { RedisCluster } from './cluster/redis.js';
 import type { Store } from './store/store.js';
 
 export interface RunningServer {
@@ -30,11 +32,27 @@ export async function openStore(database: string): Promise<Store> {
 
 export async function startServer(config: ServerConfig, bots?: BotRunner): Promise<RunningServer> {
   const store = await openStore(config.database);
+  const cluster =
+    config.redis === undefined
+      ? SOLO
+      : await RedisCluster.connect(config.redis, { leaseMs: config.leaseMs }).catch(async (e: unknown) => {
+          await store.close();
+          throw e;
+        });
   const runner = bots ?? botPool(config.botThreads);
   const app = await buildApp(
     config,
     store,
-    (log) => new Hub({ store, bots: runner, botBudgetMs: config.botBudgetMs, idleMs: config.idleMs, log }),
+    (log) =>
+      new Hub({
+        store,
+        bots: runner,
+        cluster,
+        botBudgetMs: config.botBudgetMs,
+        idleMs: config.idleMs,
+        abandonMs: config.abandonMs,
+        log,
+      }),
   ).catch(async (e: unknown) => {
     await store.close();
     throw e;

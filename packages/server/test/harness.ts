@@ -63,7 +63,7 @@ export async function startServerProcess(
     proc,
     output: () => out,
     stop(signal = 'SIGTERM') {
-      if (proc.exitCode !== null) return Promise.resolve(proc.exitCode);
+      if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode);
       return new Promise((resolve) => {
         proc.once('exit', (code) => resolve(code));
         proc.kill(signal);

@@ -40,6 +40,7 @@ const STATUS: Record<HubErrorCode, number> = {
   'auth/bad-token': 403,
   'record/not-public': 403,
   'match/not-started': 409,
+  'session/detached': 409,
   'server/storage': 503,
   'server/busy': 503,
 };

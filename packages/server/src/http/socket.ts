@@ -4,9 +4,9 @@
  * against the protocol's schemas; a bad one is answered with a coded error and changes nothing.
  * A socket that floods is closed with 1008; frames over 16 KiB are closed by ws itself (1009).
  */
-import type { Action, Viewer } from '@carc/engine';
+import type { Action } from '@carc/engine';
 import type { WebSocket } from 'ws';
-import type { Hub, Listener, Session } from '../hub/hub.js';
+import type { Hub, Session } from '../hub/hub.js';
 import type { ServerMessage } from '../protocol.js';
 import { clientMessage, describeIssue } from '../protocol.js';
 import { TokenBucket } from './limits.js';
@@ -86,12 +86,11 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
         if (session !== undefined || joining)
           return error('ws/already-joined', 'this socket has said hello already');
         joining = true;
-        const listener = (viewer: Viewer): Listener => ({ viewer, send });
-        void hub.connect(msg.game, msg.token, msg.since, listener).then((r) => {
+        void hub.connect(msg.game, msg.token, msg.since, send).then((r) => {
           joining = false;
           if (!r.ok) return error(r.error.code, r.error.message);
           clearTimeout(helloTimer);
-          if (closed) r.value.close();
+          if (closed) void r.value.close();
           else session = r.value;
         });
         return;
@@ -111,7 +110,7 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
   socket.on('close', () => {
     closed = true;
     clearTimeout(helloTimer);
-    session?.close();
+    void session?.close();
   });
   socket.on('error', () => socket.terminate());
 }

@@ -28,6 +28,9 @@ import type {
   Store,
 } from '../store/store.js';
 import { listing } from '../store/store.js';
+import type { Cluster } from '../cluster/cluster.js';
+import { CallTimeout, NotOwner, SOLO } from '../cluster/cluster.js';
+import type { HubRequest } from '../cluster/requests.js';
 import { afterAction, clocksAt, leftNow, startClocks } from './clock.js';
 
 export type HubErrorCode =
@@ -41,6 +44,7 @@ export type HubErrorCode =
   | 'auth/bad-token'
   | 'record/not-public'
   | 'match/not-started'
+  | 'session/detached'
   | 'server/storage'
   | 'server/busy';
 
@@ -83,6 +87,10 @@ export interface HubOptions {
   rememberedIds?: number;
   /** The level of the bot that takes over a seat whose time ran out. */
   takeoverLevel?: BotName;
+  /** Other server processes sharing the games (default: this process alone). */
+  cluster?: Cluster;
+  /** A game being played that nobody touched for this long ends as aborted (ms). */
+  abandonMs?: number;
   now?: () => number;
   log?: Logger;
 }
@@ -93,7 +101,8 @@ interface Table {
   match?: Match;
   /** Every accepted action, in order (what a bot worker replays). */
   log: { player: number; action: Action }[];
-  listeners: Set<Listener>;
+  /** Who is sent this game's messages, by `process:listener`. */
+  listeners: Map<string, Listener>;
   /** Open connections per seat. */
   connected: number[];
   /** Answers to client message ids, by `seat:id`, oldest first. */
@@ -115,37 +124,59 @@ export class Hub {
   private readonly maxResyncSteps: number;
   private readonly rememberedIds: number;
   private readonly takeoverLevel: BotName;
+  private readonly cluster: Cluster;
+  private readonly abandonMs: number;
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | undefined>>();
   private readonly clockTimers = new Map<string, NodeJS.Timeout>();
-  private sweeper: NodeJS.Timeout | undefined;
+  /** This process's sockets' sessions, by listener id. */
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
   constructor(options: HubOptions) {
     this.store = options.store;
     this.bots = options.bots;
+    this.cluster = options.cluster ?? SOLO;
     this.botBudgetMs = options.botBudgetMs ?? 1_000;
     this.idleMs = options.idleMs ?? 10 * 60_000;
     this.maxResyncSteps = options.maxResyncSteps ?? 500;
     this.rememberedIds = options.rememberedIds ?? 256;
     this.takeoverLevel = options.takeoverLevel ?? 'greedy';
+    this.abandonMs = options.abandonMs ?? 7 * 24 * 3_600_000;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT;
   }
 
-  /** Re-arms the clocks of every game being played and wakes the bots whose turn it is (after a restart). */
+  /**
+   * Starts serving: answers other processes, re-arms the clocks of the games being played and wakes
+   * the bots whose turn it is (after a restart, or when another process died), and keeps doing so.
+   */
   async start(): Promise<void> {
-    for (const row of await this.store.playingGames()) {
-      if (row.clocks !== undefined && row.clocks.running >= 0) this.armClock(row);
-      if (row.toAct >= 0 && row.seats[row.toAct]?.kind === 'bot') {
-        const t = await this.table(row.id);
-        if (t !== undefined) this.enqueue(t, async () => this.wakeBot(t));
-      }
+    await this.cluster.serve(
+      (request) => this.handle(request),
+      (listener, message) => this.deliverLocal(listener, message),
+    );
+    await this.adoptOrphans(true);
+    const every = (ms: number, fn: () => Promise<void> | void) => {
+      const timer = setInterval(() => {
+        void Promise.resolve(fn()).catch((e: unknown) =>
+          this.log.error({ err: String(e) }, 'background task failed'),
+        );
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(Math.max(1_000, Math.min(this.idleMs / 2, 60_000)), () => this.sweep());
+    if (this.cluster === SOLO) {
+      every(60_000, () => this.adoptOrphans(false));
+    } else {
+      every(this.cluster.leaseMs / 3, () => this.renewLeases());
+      every(1_000, () => this.watchSessions());
+      every(2_000, () => this.adoptOrphans(true));
     }
-    this.sweeper = setInterval(() => this.sweep(), Math.max(1_000, this.idleMs / 2));
-    this.sweeper.unref();
   }
 
   /** Live games in memory (for the health check and the benchmarks). */
@@ -181,58 +212,24 @@ export class Hub {
       toAct: -1,
     };
     await this.store.createGame(row);
-    if (join === undefined) {
-      if (row.seats.every((s) => s.kind === 'bot')) {
-        const t = await this.table(row.id);
-        if (t !== undefined) await this.enqueue(t, () => this.startMatch(t));
-      }
-      return ok({ id: row.id });
+    if (row.seats.every((s) => s.kind === 'bot')) {
+      const started = await this.route<null>({ op: 'start', game: row.id });
+      if (!started.ok) return started;
     }
+    if (join === undefined) return ok({ id: row.id });
     const joined = await this.join(row.id, join.name);
     if (!joined.ok) return joined;
     return ok({ id: row.id, ...joined.value });
   }
 
-  async join(id: string, name: string, seat?: number): Promise<HubResult<{ seat: number; token: string }>> {
-    const t = await this.table(id);
-    if (t === undefined) return fail('lobby/no-game', `no game ${id}`);
-    return this.enqueue(t, async () => {
-      if (t.row.status !== 'open') return fail('lobby/started', `game ${id} has started`);
-      const free = t.row.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === undefined);
-      const chosen = seat ?? free;
-      const s = t.row.seats[chosen];
-      if (seat !== undefined && s === undefined)
-        return fail('lobby/not-a-seat', `no seat ${seat} in game ${id}`, 'seat');
-      if (s === undefined) return fail('lobby/no-free-seat', `game ${id} has no free seat`);
-      if (s.kind !== 'human' || s.tokenHash !== undefined) {
-        return fail('lobby/seat-taken', `seat ${chosen} of game ${id} is taken`, 'seat');
-      }
-      const token = newToken();
-      const seats = t.row.seats.map((x, i) =>
-        i === chosen ? { ...x, name, tokenHash: hashToken(token) } : x,
-      );
-      await this.store.updateGame(id, { seats }, t.row.version);
-      t.row.seats = seats;
-      if (seats.every((x) => x.kind === 'bot' || x.tokenHash !== undefined)) await this.startMatch(t);
-      else this.broadcastPresence(t);
-      return ok({ seat: chosen, token });
-    });
+  /** Takes a free human seat (`seat`, or the first); the answer carries the seat's secret token. */
+  join(id: string, name: string, seat?: number): Promise<HubResult<{ seat: number; token: string }>> {
+    return this.route({ op: 'join', game: id, name, ...(seat === undefined ? {} : { seat }) });
   }
 
   /** Gives a seat of a game that has not started back. */
-  async leave(id: string, token: string): Promise<HubResult<{ seat: number }>> {
-    const t = await this.table(id);
-    if (t === undefined) return fail('lobby/no-game', `no game ${id}`);
-    return this.enqueue(t, async () => {
-      const seat = this.seatOf(t, token);
-      if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${id}`);
-      if (t.row.status !== 'open') return fail('lobby/started', `game ${id} has started: resign instead`);
-      const seats = t.row.seats.map((x, i): SeatRow => (i === seat ? { kind: 'human', name: '' } : x));
-      await this.store.updateGame(id, { seats }, t.row.version);
-      t.row.seats = seats;
-      this.broadcastPresence(t);
-      return ok({ seat });
-    });
+  leave(id: string, token: string): Promise<HubResult<{ seat: number }>> {
+    return this.route({ op: 'leave', game: id, token });
   }
 
   async list(status: 'open' | 'playing' | 'over', limit: number): Promise<GameListing[]> {
@@ -242,134 +239,364 @@ export class Hub {
   }
 
   /** A game as the lobby shows it, with who is connected. */
-  async summary(id: string): Promise<HubResult<GameListing & { players: PlayerInfo[]; rematch?: string }>> {
-    const t = this.tables.get(id);
-    const row = t?.row ?? (await this.store.getGame(id));
-    if (row === undefined) return fail('lobby/no-game', `no game ${id}`);
-    const players =
-      t !== undefined ? this.players(t) : this.players({ row, connected: row.seats.map(() => 0) });
-    return ok({ ...listing(row), players, ...(row.rematch === undefined ? {} : { rematch: row.rematch }) });
+  summary(id: string): Promise<HubResult<GameSummary>> {
+    return this.route({ op: 'summary', game: id });
   }
 
   /** The full record (seed and every action) of a game that is over; refused while it is played. */
-  async record(id: string): Promise<HubResult<unknown>> {
-    const t = await this.table(id);
-    if (t === undefined) return fail('lobby/no-game', `no game ${id}`);
-    return this.enqueue(t, async () => {
-      if (t.match === undefined || !t.match.recordIsPublic) {
-        return fail('record/not-public', `game ${id} is not over: its record would show the pile`);
-      }
-      return ok(t.match.recordFile());
-    });
+  record(id: string): Promise<HubResult<unknown>> {
+    return this.route({ op: 'record', game: id });
   }
 
   /**
    * A new game with the same settings, seats shifted by one (another player starts); the asking
    * player takes the seat that keeps their turn order and their name. Asked again, the same game.
    */
-  async rematch(
-    id: string,
-    token: string,
-  ): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
-    const t = await this.table(id);
-    if (t === undefined) return fail('lobby/no-game', `no game ${id}`);
-    return this.enqueue(t, async () => {
-      const seat = this.seatOf(t, token);
-      if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${id}`);
-      if (t.match === undefined || !t.match.isOver) return fail('lobby/not-over', `game ${id} is not over`);
-      const n = t.row.seats.length;
-      const name = t.row.seats[seat]!.name;
-      let target = t.row.rematch;
-      if (target === undefined) {
-        const settings: GameSettings = {
-          ...t.row.settings,
-          seats: t.row.settings.seats.map((_, i) => t.row.settings.seats[(i + 1) % n]!),
-        };
-        const created = await this.createGame(settings);
-        if (!created.ok) return created;
-        target = created.value.id;
-        await this.store.updateGame(id, { rematch: target }, t.row.version);
-        t.row.rematch = target;
-        for (const l of t.listeners) l.send({ type: 'rematch', game: target });
-      }
-      const wanted = (seat - 1 + n) % n;
-      const joined = await this.join(target, name, wanted);
-      if (!joined.ok) {
-        if (joined.error.code !== 'lobby/seat-taken') return joined;
-        return ok({ id: target });
-      }
-      return ok({ id: target, ...joined.value });
-    });
+  rematch(id: string, token: string): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
+    return this.route({ op: 'rematch', game: id, token });
   }
 
   // ---------------------------------------------------------------- sessions
 
   /**
-   * Opens a session on a game: as the seat `token` holds, or as a spectator without one. The
-   * listener is sent a `welcome` (the view, and the steps after `since` when given and few enough),
-   * then every later message for its viewer.
+   * Opens a session on a game: as the seat `token` holds, or as a spectator without one. `send` is
+   * given a `welcome` (the view, and the steps after `since` when given and few enough), then every
+   * later message for its viewer, wherever the game's owner runs.
    */
   async connect(
-    id: string,
+    game: string,
     token: string | undefined,
     since: number | undefined,
-    listener: (viewer: Viewer) => Listener,
+    send: (message: ServerMessage) => void,
   ): Promise<HubResult<Session>> {
-    const t = await this.table(id);
-    if (t === undefined) return fail('lobby/no-game', `no game ${id}`);
-    return this.enqueue(t, async () => {
-      let viewer: Viewer = 'spectator';
-      if (token !== undefined) {
-        const seat = this.seatOf(t, token);
-        if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${id}`);
-        viewer = seat;
-      }
-      const l = listener(viewer);
-      t.listeners.add(l);
-      t.touched = this.now();
-      if (typeof viewer === 'number') t.connected[viewer] = (t.connected[viewer] ?? 0) + 1;
-      l.send(this.welcome(t, viewer, since));
-      if (typeof viewer === 'number') this.broadcastPresence(t);
-      return ok(new Session(this, id, l));
-    });
+    const rec: SessionRecord = {
+      lid: newListenerId(),
+      game,
+      ...(token === undefined ? {} : { token }),
+      send,
+      version: since ?? -1,
+      owner: '',
+      busy: false,
+    };
+    this.sessions.set(rec.lid, rec);
+    const r = await this.attach(rec, since);
+    if (!r.ok) {
+      this.sessions.delete(rec.lid);
+      return r;
+    }
+    return ok(new Session(this, rec));
   }
 
   /** @internal Session → hub: an action from the session's seat. */
-  async act(id: string, l: Listener, clientId: string, version: number, action: Action): Promise<void> {
-    const t = await this.table(id);
-    if (t === undefined)
-      return l.send({ type: 'error', id: clientId, code: 'lobby/no-game', message: `no game ${id}` });
-    await this.enqueue(t, async () => {
-      t.touched = this.now();
-      await this.submit(t, l.viewer, clientId, version, action, (answer) => l.send(answer));
-    });
+  async act(rec: SessionRecord, id: string, version: number, action: Action): Promise<void> {
+    await this.sessionRequest(
+      rec,
+      { op: 'act', game: rec.game, from: this.self, listener: rec.lid, id, version, action },
+      id,
+    );
   }
 
   /** @internal Session → hub: the session's player resigns. */
-  async resign(id: string, l: Listener, clientId: string): Promise<void> {
-    const t = await this.table(id);
-    if (t === undefined)
-      return l.send({ type: 'error', id: clientId, code: 'lobby/no-game', message: `no game ${id}` });
-    await this.enqueue(t, async () => {
-      const m = t.match;
-      if (m === undefined) {
-        return l.send({
-          type: 'error',
-          id: clientId,
-          code: 'match/not-started',
-          message: 'the game has not started',
-        });
+  async resign(rec: SessionRecord, id: string): Promise<void> {
+    await this.sessionRequest(
+      rec,
+      { op: 'resign', game: rec.game, from: this.self, listener: rec.lid, id },
+      id,
+    );
+  }
+
+  /** @internal Session → hub: the socket is gone. */
+  async disconnect(rec: SessionRecord): Promise<void> {
+    this.sessions.delete(rec.lid);
+    if (rec.owner === '') return;
+    await this.route({ op: 'detach', game: rec.game, from: this.self, listener: rec.lid }).catch(
+      () => undefined,
+    );
+  }
+
+  /** Waits for pending work, stops timers; sockets are the transport's to close. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.clockTimers.values()) clearTimeout(timer);
+    this.clockTimers.clear();
+    await Promise.allSettled([...this.tables.values()].map((t) => t.queue));
+    await Promise.allSettled([...this.tables.keys()].map((id) => this.cluster.release(id)));
+    await this.cluster.close();
+  }
+
+  private get self(): string {
+    return this.cluster.self;
+  }
+
+  /** (Re)attaches a session to its game's owner, catching up from `since`. */
+  private async attach(rec: SessionRecord, since: number | undefined): Promise<HubResult<null>> {
+    const request: HubRequest = {
+      op: 'attach',
+      game: rec.game,
+      ...(rec.token === undefined ? {} : { token: rec.token }),
+      ...(since === undefined || since < 0 ? {} : { since }),
+      from: this.self,
+      listener: rec.lid,
+    };
+    let owner = '';
+    const r = await this.route<null>(request, (o) => (owner = o));
+    if (r.ok) rec.owner = owner;
+    return r;
+  }
+
+  /** Sends a session's request to the owner; a session the owner does not know (it changed) attaches again first. */
+  private async sessionRequest(rec: SessionRecord, request: HubRequest, id: string): Promise<void> {
+    let r = await this.route<null>(request);
+    if (!r.ok && r.error.code === 'session/detached') {
+      const again = await this.attach(rec, rec.version);
+      if (again.ok) r = await this.route<null>(request);
+    }
+    if (!r.ok) rec.send({ type: 'error', id, code: r.error.code, message: r.error.message });
+  }
+
+  /** A message for a socket of this process: note its version (to catch up after a move), pass it on. */
+  private deliverLocal(lid: string, message: ServerMessage): void {
+    const rec = this.sessions.get(lid);
+    if (rec === undefined) return;
+    if (message.type === 'welcome' || message.type === 'update' || message.type === 'ended') {
+      rec.version = Math.max(rec.version, message.version);
+    }
+    rec.send(message);
+  }
+
+  // ---------------------------------------------------------------- routing to the owner
+
+  /**
+   * Runs `request` on the owner of its game: here when this process owns it (taking the lease when
+   * nobody holds it), otherwise by asking the owner. An owner that does not answer is asked again
+   * until its lease expires and another takes the game over.
+   */
+  private async route<T>(request: HubRequest, answeredBy?: (owner: string) => void): Promise<HubResult<T>> {
+    for (let attempt = 0; attempt < 40 && !this.closed; attempt++) {
+      const t = await this.ownTable(request.game);
+      if (t === 'missing') return fail('lobby/no-game', `no game ${request.game}`);
+      if (t !== undefined) {
+        answeredBy?.(this.self);
+        return (await this.run(t, request)) as HubResult<T>;
       }
-      const r = m.resign(l.viewer, new Date(this.now()).toISOString());
-      if (!r.ok)
-        return l.send({
-          type: 'error',
-          id: clientId,
-          code: r.error.code,
-          message: r.error.message,
-          version: m.version,
-        });
-      if (!(await this.commitEnd(t, r.value))) {
+      const owner = await this.cluster.acquire(request.game);
+      if (owner === 'self') continue;
+      try {
+        const r = (await this.cluster.call(owner, request)) as HubResult<T>;
+        answeredBy?.(owner);
+        return r;
+      } catch (e) {
+        if (!(e instanceof CallTimeout) && !(e instanceof NotOwner)) throw e;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    return fail('server/busy', `game ${request.game}: its server does not answer; try again`);
+  }
+
+  /** A request from another process for a game this process should own. */
+  private async handle(request: HubRequest): Promise<unknown> {
+    const t = await this.ownTable(request.game);
+    if (t === 'missing') return fail('lobby/no-game', `no game ${request.game}`);
+    if (t === undefined) throw new NotOwner(request.game);
+    return this.run(t, request);
+  }
+
+  /**
+   * The table of game `id` if this process owns it (loading it, and taking the lease when free);
+   * undefined when another process owns it; 'missing' when there is no such game.
+   */
+  private async ownTable(id: string): Promise<Table | undefined | 'missing'> {
+    const live = this.tables.get(id);
+    if (live !== undefined) return live;
+    if ((await this.cluster.acquire(id)) !== 'self') return undefined;
+    const t = await this.table(id);
+    if (t === undefined) {
+      await this.cluster.release(id);
+      return 'missing';
+    }
+    return t;
+  }
+
+  /** Runs a request on a table this process owns, in the table's queue. */
+  private run(t: Table, q: HubRequest): Promise<HubResult<unknown>> {
+    return this.enqueue(t, async (): Promise<HubResult<unknown>> => {
+      t.touched = this.now();
+      switch (q.op) {
+        case 'join':
+          return this.joinOn(t, q.name, q.seat);
+        case 'leave':
+          return this.leaveOn(t, q.token);
+        case 'rematch':
+          return this.rematchOn(t, q.token);
+        case 'record':
+          if (t.match === undefined || !t.match.recordIsPublic) {
+            return fail('record/not-public', `game ${t.row.id} is not over: its record would show the pile`);
+          }
+          return ok(t.match.recordFile());
+        case 'summary':
+          return ok({
+            ...listing(t.row),
+            players: this.players(t),
+            ...(t.row.rematch === undefined ? {} : { rematch: t.row.rematch }),
+          });
+        case 'start':
+          if (t.row.status === 'open') await this.startMatch(t);
+          return ok(null);
+        case 'attach':
+          return this.attachOn(t, q.token, q.since, q.from, q.listener);
+        case 'detach':
+          return ok(this.detachOn(t, `${q.from}:${q.listener}`));
+        case 'act': {
+          const l = t.listeners.get(`${q.from}:${q.listener}`);
+          if (l === undefined)
+            return fail('session/detached', 'this session is not attached to the game; reconnect');
+          await this.submit(t, l.viewer, q.id, q.version, q.action, (answer) => l.send(answer));
+          return ok(null);
+        }
+        case 'resign': {
+          const l = t.listeners.get(`${q.from}:${q.listener}`);
+          if (l === undefined)
+            return fail('session/detached', 'this session is not attached to the game; reconnect');
+          await this.resignOn(t, l, q.id);
+          return ok(null);
+        }
+      }
+    });
+  }
+
+  private async joinOn(
+    t: Table,
+    name: string,
+    seat?: number,
+  ): Promise<HubResult<{ seat: number; token: string }>> {
+    const id = t.row.id;
+    if (t.row.status !== 'open') return fail('lobby/started', `game ${id} has started`);
+    const free = t.row.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === undefined);
+    const chosen = seat ?? free;
+    const s = t.row.seats[chosen];
+    if (seat !== undefined && s === undefined)
+      return fail('lobby/not-a-seat', `no seat ${seat} in game ${id}`, 'seat');
+    if (s === undefined) return fail('lobby/no-free-seat', `game ${id} has no free seat`);
+    if (s.kind !== 'human' || s.tokenHash !== undefined) {
+      return fail('lobby/seat-taken', `seat ${chosen} of game ${id} is taken`, 'seat');
+    }
+    const token = newToken();
+    const seats = t.row.seats.map((x, i) => (i === chosen ? { ...x, name, tokenHash: hashToken(token) } : x));
+    await this.store.updateGame(id, { seats }, t.row.version);
+    t.row.seats = seats;
+    if (seats.every((x) => x.kind === 'bot' || x.tokenHash !== undefined)) await this.startMatch(t);
+    else this.broadcastPresence(t);
+    return ok({ seat: chosen, token });
+  }
+
+  private async leaveOn(t: Table, token: string): Promise<HubResult<{ seat: number }>> {
+    const id = t.row.id;
+    const seat = this.seatOf(t, token);
+    if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${id}`);
+    if (t.row.status !== 'open') return fail('lobby/started', `game ${id} has started: resign instead`);
+    const seats = t.row.seats.map((x, i): SeatRow => (i === seat ? { kind: 'human', name: '' } : x));
+    await this.store.updateGame(id, { seats }, t.row.version);
+    t.row.seats = seats;
+    this.broadcastPresence(t);
+    return ok({ seat });
+  }
+
+  private async rematchOn(
+    t: Table,
+    token: string,
+  ): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
+    const id = t.row.id;
+    const seat = this.seatOf(t, token);
+    if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${id}`);
+    if (t.match === undefined || !t.match.isOver) return fail('lobby/not-over', `game ${id} is not over`);
+    const n = t.row.seats.length;
+    const name = t.row.seats[seat]!.name;
+    let target = t.row.rematch;
+    if (target === undefined) {
+      const settings: GameSettings = {
+        ...t.row.settings,
+        seats: t.row.settings.seats.map((_, i) => t.row.settings.seats[(i + 1) % n]!),
+      };
+      const created = await this.createGame(settings);
+      if (!created.ok) return created;
+      target = created.value.id;
+      await this.store.updateGame(id, { rematch: target }, t.row.version);
+      t.row.rematch = target;
+      for (const l of t.listeners.values()) l.send({ type: 'rematch', game: target });
+    }
+    const joined = await this.join(target, name, (seat - 1 + n) % n);
+    if (!joined.ok) return joined.error.code === 'lobby/seat-taken' ? ok({ id: target }) : joined;
+    return ok({ id: target, ...joined.value });
+  }
+
+  /** Attaches listener `from:lid` (a socket of this or another process) to table `t` and welcomes it. */
+  private attachOn(
+    t: Table,
+    token: string | undefined,
+    since: number | undefined,
+    from: string,
+    lid: string,
+  ): HubResult<null> {
+    let viewer: Viewer = 'spectator';
+    if (token !== undefined) {
+      const seat = this.seatOf(t, token);
+      if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${t.row.id}`);
+      viewer = seat;
+    }
+    const key = `${from}:${lid}`;
+    this.detachOn(t, key, false);
+    const send =
+      from === this.self
+        ? (m: ServerMessage) => this.deliverLocal(lid, m)
+        : (m: ServerMessage) => {
+            void this.cluster.deliver(from, lid, m).then((reached) => {
+              // Nobody listens on that process any more: it is gone, and so is this socket.
+              if (!reached) this.detachOn(t, key);
+            });
+          };
+    const l: Listener = { viewer, send };
+    t.listeners.set(key, l);
+    if (typeof viewer === 'number') t.connected[viewer] = (t.connected[viewer] ?? 0) + 1;
+    l.send(this.welcome(t, viewer, since));
+    if (typeof viewer === 'number') this.broadcastPresence(t);
+    return ok(null);
+  }
+
+  private detachOn(t: Table, key: string, announce = true): null {
+    const l = t.listeners.get(key);
+    if (l === undefined) return null;
+    t.listeners.delete(key);
+    t.touched = this.now();
+    if (typeof l.viewer === 'number') {
+      t.connected[l.viewer] = Math.max(0, (t.connected[l.viewer] ?? 0) - 1);
+      if (announce) this.broadcastPresence(t);
+    }
+    return null;
+  }
+
+  private resignOn(t: Table, l: Listener, clientId: string): Promise<void> | void {
+    const m = t.match;
+    if (m === undefined) {
+      return l.send({
+        type: 'error',
+        id: clientId,
+        code: 'match/not-started',
+        message: 'the game has not started',
+      });
+    }
+    const r = m.resign(l.viewer, new Date(this.now()).toISOString());
+    if (!r.ok) {
+      return l.send({
+        type: 'error',
+        id: clientId,
+        code: r.error.code,
+        message: r.error.message,
+        version: m.version,
+      });
+    }
+    return this.commitEnd(t, r.value).then((stored) => {
+      if (!stored) {
         return l.send({
           type: 'error',
           id: clientId,
@@ -381,24 +608,58 @@ export class Hub {
     });
   }
 
-  /** @internal Session → hub: the listener is gone. */
-  disconnect(id: string, l: Listener): void {
-    const t = this.tables.get(id);
-    if (t === undefined || !t.listeners.delete(l)) return;
-    t.touched = this.now();
-    if (typeof l.viewer === 'number') {
-      t.connected[l.viewer] = Math.max(0, (t.connected[l.viewer] ?? 0) - 1);
-      this.broadcastPresence(t);
+  // ---------------------------------------------------------------- a cluster's upkeep
+
+  /** Renews the leases of the games held here; a game whose lease was lost leaves memory. */
+  private async renewLeases(): Promise<void> {
+    const lost = await this.cluster.renew([...this.tables.keys()]);
+    for (const id of lost) {
+      const t = this.tables.get(id);
+      if (t === undefined) continue;
+      this.log.warn({ game: id }, 'lease lost; the game moves to its new owner');
+      this.dropTable(t);
     }
   }
 
-  /** Waits for pending work, stops timers; listeners are the transport's to close. */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.sweeper !== undefined) clearInterval(this.sweeper);
-    for (const timer of this.clockTimers.values()) clearTimeout(timer);
-    this.clockTimers.clear();
-    await Promise.allSettled([...this.tables.values()].map((t) => t.queue));
+  /** Sessions whose game changed owner (the owner died or moved it) attach to the new owner. */
+  private async watchSessions(): Promise<void> {
+    for (const rec of this.sessions.values()) {
+      if (rec.busy) continue;
+      if (rec.owner === this.self && this.tables.has(rec.game)) continue;
+      const owner = this.tables.has(rec.game) ? 'self' : await this.cluster.acquire(rec.game);
+      const now = owner === 'self' ? this.self : owner;
+      if (now === rec.owner) continue;
+      rec.busy = true;
+      await this.attach(rec, rec.version).finally(() => (rec.busy = false));
+    }
+  }
+
+  /**
+   * Games being played that need someone (a clock running, a bot to act) and have no owner: taken
+   * over, so their clocks and bots go on (`needs`; one process alone does this once, at start: its
+   * timers live on); games untouched for `abandonMs` end as aborted.
+   */
+  private async adoptOrphans(needs: boolean): Promise<void> {
+    const now = this.now();
+    for (const row of await this.store.playingGames()) {
+      if (this.closed) return;
+      if (this.tables.has(row.id)) continue;
+      const clock = row.clocks !== undefined && row.clocks.running >= 0;
+      const bot = row.toAct >= 0 && row.seats[row.toAct]?.kind === 'bot';
+      const abandoned = now - row.updatedAt > this.abandonMs;
+      if (!(needs && (clock || bot)) && !abandoned) continue;
+      if (this.cluster !== SOLO && (await this.cluster.owned(row.id))) continue;
+      const t = await this.ownTable(row.id);
+      if (t === undefined || t === 'missing') continue;
+      await this.enqueue(t, async () => {
+        if (abandoned && t.match !== undefined && !t.match.isOver) {
+          const r = t.match.abort(new Date(now).toISOString(), 'abandoned');
+          if (r.ok) await this.commitEnd(t, r.value);
+          return;
+        }
+        this.afterChange(t);
+      });
+    }
   }
 
   // ---------------------------------------------------------------- the game itself
@@ -562,7 +823,7 @@ export class Hub {
     Object.assign(t.row, patch);
     t.match = match;
     t.config = config;
-    for (const l of t.listeners) l.send(this.welcome(t, l.viewer, undefined));
+    for (const l of t.listeners.values()) l.send(this.welcome(t, l.viewer, undefined));
     this.afterChange(t);
   }
 
@@ -628,7 +889,8 @@ export class Hub {
     }
     Object.assign(t.row, patch);
     this.disarmClock(t.row.id);
-    for (const l of t.listeners) l.send({ type: 'ended', version: m.version, status: result.status, result });
+    for (const l of t.listeners.values())
+      l.send({ type: 'ended', version: m.version, status: result.status, result });
     return true;
   }
 
@@ -686,7 +948,7 @@ export class Hub {
     const m = t.match!;
     const views = new Map<Viewer, ServerMessage>();
     const clocks = this.clockInfo(t);
-    for (const l of t.listeners) {
+    for (const l of t.listeners.values()) {
       let msg = views.get(l.viewer);
       if (msg === undefined) {
         msg = {
@@ -706,7 +968,7 @@ export class Hub {
 
   private broadcastPresence(t: Table): void {
     const msg: ServerMessage = { type: 'presence', players: this.players(t) };
-    for (const l of t.listeners) l.send(msg);
+    for (const l of t.listeners.values()) l.send(msg);
   }
 
   private players(t: Pick<Table, 'row' | 'connected'>): PlayerInfo[] {
@@ -761,7 +1023,7 @@ export class Hub {
     const t: Table = {
       row,
       log: [],
-      listeners: new Set(),
+      listeners: new Map(),
       connected: row.seats.map(() => 0),
       answers: new Map(),
       queue: Promise.resolve(),
@@ -808,43 +1070,66 @@ export class Hub {
       'storage refused a write; the game reloads from storage',
     );
     t.broken = true;
-    this.tables.delete(t.row.id);
-    for (const l of t.listeners)
-      l.send({ type: 'error', code: 'server/storage', message: 'the game is reloading; reconnect' });
+    this.dropTable(t);
+  }
+
+  /** The table leaves memory; its sessions here attach again (to whoever owns it next) on their next request. */
+  private dropTable(t: Table): void {
+    if (this.tables.get(t.row.id) === t) this.tables.delete(t.row.id);
+    for (const rec of this.sessions.values()) if (rec.game === t.row.id) rec.owner = '';
+    void this.cluster.release(t.row.id).catch(() => undefined);
   }
 
   /** Drops games nobody listens to and nothing waits on. */
   private sweep(): void {
     const now = this.now();
-    for (const [id, t] of this.tables) {
-      if (t.listeners.size === 0 && !t.botThinking && now - t.touched > this.idleMs) this.tables.delete(id);
+    for (const t of this.tables.values()) {
+      if (t.listeners.size === 0 && !t.botThinking && now - t.touched > this.idleMs) this.dropTable(t);
     }
   }
 }
+
+/** A socket's session as its own process keeps it: where its messages go and how far it has seen. */
+export interface SessionRecord {
+  /** The listener id, unique in this process. */
+  readonly lid: string;
+  readonly game: string;
+  readonly token?: string;
+  readonly send: (message: ServerMessage) => void;
+  /** The last version it was sent (to catch up after the owner changed). */
+  version: number;
+  /** The process the game's owner was when it attached ('' when it must attach again). */
+  owner: string;
+  busy: boolean;
+}
+
+export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string };
 
 /** One connection's handle on a game: what a transport calls. */
 export class Session {
   constructor(
     private readonly hub: Hub,
-    readonly game: string,
-    private readonly listener: Listener,
+    private readonly rec: SessionRecord,
   ) {}
 
-  get viewer(): Viewer {
-    return this.listener.viewer;
+  get game(): string {
+    return this.rec.game;
   }
 
   act(clientId: string, version: number, action: Action): Promise<void> {
-    return this.hub.act(this.game, this.listener, clientId, version, action);
+    return this.hub.act(this.rec, clientId, version, action);
   }
 
   resign(clientId: string): Promise<void> {
-    return this.hub.resign(this.game, this.listener, clientId);
+    return this.hub.resign(this.rec, clientId);
   }
 
-  close(): void {
-    this.hub.disconnect(this.game, this.listener);
+  close(): Promise<void> {
+    return this.hub.disconnect(this.rec);
   }
 }
+
+let listeners = 0;
+const newListenerId = (): string => (++listeners).toString(36);
 
 const botName = (level: string): string => `Bot (${level})`;

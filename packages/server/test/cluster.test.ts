@@ -1,0 +1,109 @@
+/**
+ * Scale-out for real: two `carcassonne serve` processes sharing a PostgreSQL database and a Redis
+ * server (both started here from Debian's packages). Players on different processes play one game;
+ * the owner is killed with SIGKILL mid-game; the other process takes the game over from PostgreSQL
+ * without losing an acknowledged action.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameRecord } from '@carc/engine';
+import { BUILTIN, readRecord, replayRecord } from '@carc/engine';
+import type { ServerProcess } from './harness.js';
+import { FAST, api, connect, startServerProcess } from './harness.js';
+import { actRandom, latest, playSeat, seeded } from './play.js';
+import type { Service } from './services.js';
+import { servicesAvailable, servicesRequired, startPostgres, startRedis } from './services.js';
+
+const run = servicesAvailable() || servicesRequired() ? describe : describe.skip;
+
+run('two server processes on PostgreSQL and Redis', () => {
+  let postgres: Service;
+  let redis: Service;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await Promise.all([postgres?.stop(), redis?.stop()]);
+  }, 60_000);
+
+  it('plays one game with its players on different processes; SIGKILL of the owner loses no acknowledged action and the game goes on on the other', async () => {
+    const env = { ...FAST, REDIS_URL: redis.url, LEASE_MS: '1500' };
+    const a = await startServerProcess(postgres.url, env);
+    const b = await startServerProcess(postgres.url, env);
+    servers.push(a, b);
+
+    // Created and joined on A (so A owns it); Bob joins through B.
+    const created = await api<{ id: string; token: string }>(a.url, 'POST', '/api/games', {
+      settings: {
+        expansions: ['princess-and-dragon', 'halflings'],
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+      },
+      join: { name: 'Ann' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const bob = await api<{ token: string; seat: number }>(b.url, 'POST', `/api/games/${id}/join`, {
+      name: 'Bob',
+    });
+    expect(bob.body.seat).toBe(1);
+
+    let ann = await connect(a.ws, id, created.body.token);
+    const bobs = await connect(b.ws, id, bob.body.token);
+    const presence = await bobs.client.next(
+      'presence',
+      (m) => m.players.every((p) => p.connected),
+      10_000,
+      0,
+    );
+    expect(presence.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+
+    const random = seeded(11);
+    const acked: number[] = [];
+    while (acked.length < 30) {
+      for (const [c, seat] of [
+        [ann.client, 0],
+        [bobs.client, 1],
+      ] as const) {
+        const r = await actRandom(c, seat, random);
+        if (r?.type === 'ack') acked.push(r.version);
+      }
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    // Both see every step, whichever process their socket is on.
+    const reached = latest(ann.client).version;
+    await bobs.client.next('update', (m) => m.version === reached, 10_000, 0);
+
+    expect(await a.stop('SIGKILL')).toBeNull();
+    const lastAcked = Math.max(...acked);
+
+    // Ann reconnects to B; Bob's session on B follows the game to its new owner by itself.
+    ann = await connect(b.ws, id, created.body.token, latest(ann.client).version);
+    expect(ann.welcome.version).toBeGreaterThanOrEqual(lastAcked);
+    const bobWelcome = await bobs.client.next('welcome', () => true, 15_000, 1);
+    expect(bobWelcome.version).toBe(ann.welcome.version);
+
+    await Promise.all([playSeat(ann.client, 0, seeded(12)), playSeat(bobs.client, 1, seeded(13))]);
+    const final = latest(bobs.client);
+    expect(final.status).toBe('finished');
+
+    // Bob saw every version exactly once, across the change of owner.
+    const seen = new Set<number>();
+    for (const m of bobs.client.messages) {
+      if (m.type === 'update') seen.add(m.step.version);
+      if (m.type === 'welcome') for (const s of m.steps ?? []) seen.add(s.version);
+    }
+    expect([...seen].sort((x, y) => x - y)).toEqual(Array.from({ length: final.version }, (_, i) => i + 1));
+
+    const record = await api<GameRecord>(b.url, 'GET', `/api/games/${id}/record`);
+    const read = readRecord(record.body, BUILTIN);
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.value.actions.length).toBe(final.version);
+    const replay = replayRecord(read.value);
+    if (!replay.ok) throw new Error(replay.error.message);
+    expect(replay.value.game.scores).toEqual(final.view?.scores);
+    ann.client.close();
+    bobs.client.close();
+  });
+});
