@@ -6,8 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { ExpansionId, Options } from '@carc/engine';
-import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
+import type { ExpansionId, Options, Seed } from '@carc/engine';
+import {
+  EXPANSION_IDS,
+  OPTION_SPECS,
+  PRESETS,
+  SEED_HEX_DIGITS,
+  parseOptions,
+  parseSeed,
+  randomSeed,
+} from '@carc/engine';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
 import type { PlayOptions } from './commands/play.js';
 import { runOptions } from './commands/options.js';
@@ -49,6 +57,21 @@ const integer =
     }
     return n;
   };
+
+/**
+ * `--seed`: what the engine and records accept (rules/rng.ts), a uint32 in decimal or 128 bits as
+ * exactly 32 hex digits; anything else is refused naming the value and what is wrong with it.
+ */
+export function seedArg(value: string): Seed {
+  const v = value.trim();
+  const seed: Seed = /^\d+$/.test(v) && v.length !== SEED_HEX_DIGITS ? Number(v) : v;
+  const parsed = parseSeed(seed);
+  if (!parsed.ok) throw new InvalidArgumentError(`--seed ${JSON.stringify(value)}: ${parsed.error}.`);
+  return seed;
+}
+
+/** How --seed is described in the help. */
+const SEED_FORMS = `an integer from 0 to 4294967295, or ${SEED_HEX_DIGITS} hex digits (128 bits)`;
 
 /** Builds the program; `setExit` receives each command's exit code. */
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -188,9 +211,7 @@ Examples:
         .default(2),
     )
     .addOption(
-      new Option('-s, --seed <s>', 'seed of the first game')
-        .argParser(integer('--seed', 0, 0xffffffff))
-        .default(1),
+      new Option('-s, --seed <s>', `seed of the first game: ${SEED_FORMS}`).argParser(seedArg).default(1),
     )
     .option('--json', 'print the summary as JSON')
     .option(
@@ -232,9 +253,7 @@ Examples:
         .default(2),
     )
     .addOption(
-      new Option('-s, --seed <s>', 'seed of the first deal')
-        .argParser(integer('--seed', 0, 0xffffffff))
-        .default(1),
+      new Option('-s, --seed <s>', `seed of the first deal: ${SEED_FORMS}`).argParser(seedArg).default(1),
     );
   addMctsOptions(tournament)
     .option('--json', 'print the summary as JSON')
@@ -280,8 +299,8 @@ Examples:
     .addOption(
       new Option(
         '-s, --seed <s>',
-        'seed of the tile bag (default: a random one, printed at the start)',
-      ).argParser(integer('--seed', 0, 0xffffffff)),
+        `seed of the tile bag: ${SEED_FORMS} (default: a fresh random 128-bit one, printed at the start)`,
+      ).argParser(seedArg),
     );
   addMctsOptions(addRulesOptions(play))
     .option(
@@ -300,7 +319,7 @@ Examples:
     .action(
       async (
         opts: Flags<Omit<PlayOptions, 'seed'>> & {
-          seed?: number;
+          seed?: Seed;
           seat: number;
           name: string;
           color: boolean;
@@ -308,7 +327,8 @@ Examples:
       ) => {
         const { options, tiles } = rulesValues(opts, io);
         // A fresh deal each game unless asked; the seed is printed (and saved) so it can be replayed.
-        const seed = opts.seed ?? Math.floor(Math.random() * 0x100000000);
+        // randomSeed: 128 bits from the platform's secure generator, not guessable from the draws.
+        const seed = opts.seed ?? randomSeed();
         setExit(await runPlay({ ...opts, seed, options, tiles }, io));
       },
     );

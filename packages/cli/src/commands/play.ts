@@ -15,8 +15,8 @@
  */
 import type { Bot, BotName } from '@carc/bots';
 import { BOT_NAMES, createBot, isBotName, mixSeed, seatOf } from '@carc/bots';
-import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game } from '@carc/engine';
-import { MAX_PLAYERS, createGame, makeRecord, viewOf } from '@carc/engine';
+import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game, Seed } from '@carc/engine';
+import { MAX_PLAYERS, createGame, makeRecord, parseSeed, seedWords, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { formatJson } from '../json.js';
@@ -42,7 +42,7 @@ export interface PlayOptions {
   /** The person's seat, counted from 0 (as in records and `--viewer`). */
   seat?: number;
   /** Seed of the tile bag; the bots' generators are derived from it. */
-  seed: number;
+  seed: Seed;
   expansions?: ExpansionId[];
   /** Options (after a preset), as the engine takes them. */
   options?: Partial<Options>;
@@ -100,9 +100,8 @@ export function checkPlayOptions(o: PlayOptions): { bots: BotName[]; players: nu
     throw new CliError(`--seat must be a seat from 0 to ${players - 1} (seats count from 0, as in records)`);
   }
   checkMctsFlags(o);
-  if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) {
-    throw new CliError('--seed must be an integer from 0 to 4294967295');
-  }
+  const seed = parseSeed(o.seed);
+  if (!seed.ok) throw new CliError(`--seed ${String(o.seed)}: ${seed.error}`);
   return { bots, players, seat };
 }
 
@@ -139,7 +138,7 @@ export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
     const name = botNames[next++] ?? 'random';
     // Seat-numbered names tell two bots of one kind apart in the log and the record.
     names.push(botNames.filter((b) => b === name).length > 1 ? `${name}-${p}` : name);
-    bots.push(createBot(name, mixSeed(opts.seed, p), { mcts: budget }));
+    bots.push(createBot(name, mixSeed(...seedWords(opts.seed), p), { mcts: budget }));
   }
   const session = new Session(io, created.value, config, names, bots, seat, opts);
   try {
