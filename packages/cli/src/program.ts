@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ExpansionId, Options, Seed } from '@carc/engine';
 import {
+  BUILTIN,
   EXPANSION_IDS,
   OPTION_SPECS,
   PRESETS,
@@ -408,7 +409,7 @@ type Flags<T> = Omit<T, 'expansions' | 'options' | 'tiles'> & RulesFlags;
 
 /** The engine options (`-o` on top of `--preset`) and the extra tiles (`--tiles`) the flags ask for. */
 function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
-  const options = optionValues(opts.option, opts.preset);
+  const options = optionValues(opts.option, opts.preset, opts.expansions);
   const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io, opts.replaceTiles);
   // H-1: a seeded game deals triangles only with the Halflings; without them the file would be ignored.
   const triangle = tiles?.find(
@@ -464,14 +465,24 @@ function expansionList(value: string): ExpansionId[] {
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-/** `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). */
-function optionValues(pairs: readonly string[], preset: string): Options {
+/**
+ * `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). An
+ * option of an expansion that is not in `expansions` would be ignored by the game: refused, as a
+ * record refuses it.
+ */
+function optionValues(pairs: readonly string[], preset: string, expansions: readonly ExpansionId[]): Options {
   const raw: Record<string, string | number> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq < 1) throw new CliError(`--option ${pair}: write it as id=value, e.g. dragon-move=after-scoring`);
     const id = pair.slice(0, eq);
     const value = pair.slice(eq + 1);
+    const owner = BUILTIN.defs.find((d) => d.options?.some((o) => o.id === id));
+    if (owner !== undefined && !expansions.includes(owner.id)) {
+      throw new CliError(
+        `--option ${pair}: option ${id} belongs to expansion ${owner.id}, which is not in play; add --expansions ${owner.id}`,
+      );
+    }
     const numeric = OPTION_SPECS.find((o) => o.id === id)?.values.some((v) => typeof v === 'number');
     raw[id] = numeric && /^\d+$/.test(value) ? Number(value) : value;
   }
