@@ -40,6 +40,8 @@ export interface TournamentConfig {
   options?: Partial<Options>;
   /** Extra tile definitions (H-0). */
   tiles?: readonly unknown[];
+  /** Let `tiles` redefine built-in tile ids (H-0), as GameConfig.replaceTiles. */
+  replaceTiles?: boolean;
   /** End each game after this many tiles (short games for tests). */
   endAfter?: number;
   /** Creates the bot called `name` with its own seed. */
@@ -213,6 +215,7 @@ export function playRounds(
         expansions: config.expansions,
         options: config.options,
         tiles: config.tiles,
+        replaceTiles: config.replaceTiles,
         endAfter: config.endAfter,
       });
       if (!created.ok) throw new Error(created.error.message);

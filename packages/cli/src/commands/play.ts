@@ -48,6 +48,8 @@ export interface PlayOptions {
   options?: Partial<Options>;
   /** Extra tile definitions (H-0), already read from `--tiles`. */
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
   mctsIterations?: number;
   mctsMs?: number;
   /** Where to write the game record when the game ends or the person quits. */
@@ -122,6 +124,7 @@ export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
     ...(opts.expansions && opts.expansions.length > 0 ? { expansions: opts.expansions } : {}),
     ...(opts.options ? { options: opts.options } : {}),
     ...(opts.tiles ? { tiles: opts.tiles } : {}),
+    ...(opts.tiles && opts.replaceTiles ? { replaceTiles: true } : {}),
   };
   const created = createGame({ ...config, recordEvents: true });
   if (!created.ok) throw new CliError(created.error.message);

@@ -19,6 +19,8 @@ export interface SimulateOptions {
   options?: Partial<Options>;
   /** Extra tile definitions (H-0), already read from `--tiles`. */
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
 }
 
 export interface GameResult {
@@ -58,7 +60,7 @@ export function playRandomGame(
   seed: Seed,
   players: number,
   recordEvents = false,
-  setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles'> = {},
+  setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles' | 'replaceTiles'> = {},
 ): GameResult {
   const created = createGame({ players, seed, recordEvents, ...setup });
   if (!created.ok) throw new CliError(created.error.message);
@@ -125,6 +127,7 @@ export function playGames(
       expansions: opts.expansions,
       options: opts.options,
       tiles: opts.tiles,
+      replaceTiles: opts.replaceTiles,
     });
     const scores = Array.from(r.game.scores);
     const best = Math.max(...scores);

@@ -33,6 +33,8 @@ export interface TournamentOptions {
   expansions?: ExpansionId[];
   options?: Partial<Options>;
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
 }
 
 /** Checks the options (CliError on the first problem) and returns the bot names. */
@@ -104,6 +106,7 @@ export function tournamentConfig(opts: TournamentOptions): TournamentConfig {
     expansions: opts.expansions,
     options: opts.options,
     tiles: opts.tiles,
+    replaceTiles: opts.replaceTiles,
     makeBot: (name, seed) => createBot(name as BotName, seed, { mcts: budget }),
   };
 }
