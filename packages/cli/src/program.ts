@@ -338,7 +338,7 @@ Examples:
     .command('options')
     .summary('list the game options and presets')
     .description(
-      'List every game option (id, expansion, allowed values, default, rule id ' +
+      'List every game option (id, expansion, allowed values, default, the rule ids it governs ' +
         'and what it sets) and every preset, as read from the engine; the rules they refer to are in ' +
         'docs/rules.md, whose option table is this command with --markdown.',
     )
