@@ -101,6 +101,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   const showLegend = (opts.legend ?? true) && scores !== undefined && scores.length > 0;
   const margin = labels ? Math.round(cell * 0.45) : Math.round(cell * 0.2);
   const titleH = opts.title ? Math.round(cell * 0.45) : 0;
+  const titleFont = cell * 0.26;
   const legendRow = Math.max(14, Math.round(cell * 0.34));
   const legendFont = Math.max(9, legendRow * 0.62);
 
@@ -152,6 +153,9 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   // on the wide side of a sans-serif font's average character).
   const legendW =
     legend.length > 0 ? legendRow + Math.max(...legend.map((r) => r.text.length)) * legendFont * TEXT_EM : 0;
+  // The title above board and legend is as wide as its text too (the same estimate at its size):
+  // a long caption over a narrow board must not run out of the picture.
+  const titleW = opts.title ? opts.title.length * titleFont * TEXT_EM : 0;
   const boardW = cols * cell;
   const boardH = rows * cell;
   const ox = margin;
@@ -159,6 +163,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   let width = Math.max(
     boardW + 2 * margin,
     Math.ceil(legendW + 2 * margin),
+    Math.ceil(titleW + 2 * margin),
     opts.hand ? Math.round(cell * 3.2) : 0,
   );
   // H-3: the viewer's hand, drawn as its own small board under the legend.
@@ -226,7 +231,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   out.push(`<rect width="${width}" height="${height}" fill="${COLOURS.background}"/>`);
   if (opts.title) {
     out.push(
-      `<text x="${margin}" y="${num(margin * 0.5 + titleH * 0.6)}" font-size="${num(cell * 0.26)}" fill="${COLOURS.text}">${escapeXml(opts.title)}</text>`,
+      `<text x="${margin}" y="${num(margin * 0.5 + titleH * 0.6)}" font-size="${num(titleFont)}" fill="${COLOURS.text}">${escapeXml(opts.title)}</text>`,
     );
   }
 

@@ -202,6 +202,31 @@ describe('renderSvg', () => {
     expect(byClass(root, 'legend')[0]?.children.filter((c) => c.name === 'text')).toHaveLength(6);
   });
 
+  it('widens the picture, legend included, to hold a long title over a narrow board', () => {
+    const title = 'A long caption: the final position of the first game of the club championship, round 7';
+    const view: BoardView = {
+      tiles: [{ tile: 'BA/RCr', x: 0, y: 0, rotation: 0 }],
+      meeples: [],
+      scores: [0, 0],
+      supply: [7, 7],
+    };
+    const cell = 64;
+    const svg = renderSvg(view, catalog, { cell, title });
+    const root = parseXml(svg);
+    const width = Number(root.attrs.width);
+    // Title text starts at the margin; at 0.6 em per character it needs this much, plus a margin.
+    const text = allElements(root).find((e) => e.name === 'text' && e.text === title);
+    const x = Number(text?.attrs.x);
+    const fontSize = Number(text?.attrs['font-size']);
+    expect(width).toBeGreaterThanOrEqual(Math.ceil(x + title.length * fontSize * 0.6 + x));
+    // The legend sits in the same width: its background rect spans it all.
+    expect(allElements(root).find((e) => e.name === 'rect')?.attrs.width).toBe(String(width));
+    expect(byClass(root, 'legend')).toHaveLength(1);
+    // Without the title the same board is much narrower: the title is what widened it.
+    const plain = parseXml(renderSvg(view, catalog, { cell }));
+    expect(Number(plain.attrs.width)).toBeLessThan(width);
+  });
+
   it('counts in the singular for one: "1 tile", "1 tower piece"', () => {
     const svg = renderSvg(
       {

@@ -18,8 +18,8 @@
  * them), so `playRounds` can play any range of rounds, on any thread, and `summarizeTournament`
  * joins the results: the same figures (timings aside) as one `runTournament`.
  */
-import type { ExpansionId, Options, Game } from '@carc/engine';
-import { createGame } from '@carc/engine';
+import type { ExpansionId, Options, Game, Seed } from '@carc/engine';
+import { createGame, parseSeed, seedPlus, seedWords } from '@carc/engine';
 import { mixSeed } from './rng.js';
 import type { Bot } from './seat.js';
 import { seatOf } from './seat.js';
@@ -31,12 +31,17 @@ export interface TournamentConfig {
   games: number;
   /** Players per game (1..6). */
   players: number;
-  /** Round r deals with seed `seed + r`; bot seeds derive from it too. */
-  seed: number;
+  /**
+   * Round r deals with seed `seed + r` (a uint32, or 32 hex digits counted modulo 2^128: seedPlus);
+   * bot seeds derive from it too.
+   */
+  seed: Seed;
   expansions?: readonly ExpansionId[];
   options?: Partial<Options>;
   /** Extra tile definitions (H-0). */
   tiles?: readonly unknown[];
+  /** Let `tiles` redefine built-in tile ids (H-0), as GameConfig.replaceTiles. */
+  replaceTiles?: boolean;
   /** End each game after this many tiles (short games for tests). */
   endAfter?: number;
   /** Creates the bot called `name` with its own seed. */
@@ -48,7 +53,7 @@ export interface GameResult {
   index: number;
   round: number;
   /** Tile-bag seed of the game. */
-  seed: number;
+  seed: Seed;
   /** Entry label per seat. */
   seats: string[];
   scores: number[];
@@ -75,7 +80,7 @@ export interface BotStats {
 
 export interface TournamentSummary {
   players: number;
-  seed: number;
+  seed: Seed;
   expansions: string[];
   rounds: number;
   games: number;
@@ -130,9 +135,11 @@ export function checkTournament(c: TournamentConfig): string | undefined {
   if (!Number.isInteger(c.games) || c.games < 1) return `games must be a positive integer, not ${c.games}`;
   if (!Number.isInteger(c.players) || c.players < 1 || c.players > 6)
     return `players must be an integer from 1 to 6, not ${c.players}`;
-  if (!Number.isInteger(c.seed) || c.seed < 0) return `seed must be a non-negative integer, not ${c.seed}`;
+  const seed = parseSeed(c.seed);
+  if (!seed.ok) return `seed ${String(c.seed)}: ${seed.error}`;
   const rounds = Math.ceil(c.games / roundSeatings(c.bots.length, c.players).length);
-  if (c.seed + rounds - 1 > 0xffffffff) return 'seed plus the number of rounds must stay below 4294967296';
+  if (typeof c.seed === 'number' && c.seed + rounds - 1 > 0xffffffff)
+    return 'seed plus the number of rounds must stay below 4294967296';
   return undefined;
 }
 
@@ -199,7 +206,7 @@ export function playRounds(
   const { labels, seatings } = planTournament(config);
   const out: GameResult[] = [];
   for (let round = from; round < to; round++) {
-    const seed = config.seed + round;
+    const seed = seedPlus(config.seed, round);
     for (const [k, seating] of seatings.entries()) {
       const index = round * seatings.length + k;
       const created = createGame({
@@ -208,11 +215,14 @@ export function playRounds(
         expansions: config.expansions,
         options: config.options,
         tiles: config.tiles,
+        replaceTiles: config.replaceTiles,
         endAfter: config.endAfter,
       });
       if (!created.ok) throw new Error(created.error.message);
       const game = created.value;
-      const bots = seating.map((e, p) => config.makeBot(config.bots[e]!, mixSeed(config.seed, index, p)));
+      const bots = seating.map((e, p) =>
+        config.makeBot(config.bots[e]!, mixSeed(...seedWords(config.seed), index, p)),
+      );
       const seats = seating.map((e) => labels[e]!);
       let played: { decisions: number[]; ms: number[] };
       try {

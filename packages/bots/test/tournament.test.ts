@@ -6,6 +6,7 @@ import {
   checkTournament,
   createBot,
   entryLabels,
+  playRounds,
   roundSeatings,
   runTournament,
   wilson,
@@ -91,6 +92,20 @@ describe('runTournament', () => {
     expect(again.bots.map((b) => [b.wins, b.meanScore])).toEqual(s.bots.map((b) => [b.wins, b.meanScore]));
   });
 
+  test('deals round r from seed + r with a 128-bit seed too, carrying across words', () => {
+    const seed = '0000000000000000fffffffffffffffe';
+    const config = { bots: ['random'], games: 3, players: 1, seed, makeBot: random };
+    const games = playRounds(config, 0, 3);
+    expect(games.map((g) => g.seed)).toEqual([
+      seed,
+      '0000000000000000ffffffffffffffff',
+      '00000000000000010000000000000000',
+    ]);
+    expect(runTournament(config).seed).toBe(seed);
+    const again = playRounds(config, 0, 3);
+    expect(again.map((g) => g.scores)).toEqual(games.map((g) => g.scores));
+  });
+
   test('names the game and the bot when a bot returns an illegal move', () => {
     const cheat: Bot = { name: 'cheat', choose: () => 0x7ffffff1 };
     expect(() =>
@@ -110,8 +125,15 @@ describe('runTournament', () => {
     expect(checkTournament({ ...base, bots: [] })).toMatch(/at least one bot/);
     expect(checkTournament({ ...base, games: 0 })).toMatch(/games must be a positive integer/);
     expect(checkTournament({ ...base, players: 7 })).toMatch(/players must be an integer from 1 to 6/);
-    expect(checkTournament({ ...base, seed: -1 })).toMatch(/seed must be/);
+    expect(checkTournament({ ...base, seed: -1 })).toMatch(
+      /seed -1: must be an integer from 0 to 4294967295/,
+    );
     expect(checkTournament({ ...base, seed: 0xffffffff, games: 3 })).toMatch(/below 4294967296/);
+    // 128-bit seeds (32 hex digits, as records take them) count on modulo 2^128.
+    expect(checkTournament({ ...base, seed: 'f'.repeat(32), games: 3 })).toBeUndefined();
+    expect(checkTournament({ ...base, seed: 'abc' })).toMatch(
+      /seed abc: a string seed has exactly 32 hex digits/,
+    );
     expect(() => runTournament({ ...base, games: 0 })).toThrow(RangeError);
   });
 

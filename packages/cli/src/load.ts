@@ -26,6 +26,8 @@ export function loadRecord(
   return {
     ...parsed.value,
     tiles: [...(parsed.value.tiles ?? []), ...loadTiles(tilesFile, io, replaceTiles)],
+    // The engine refuses built-in ids in extra tiles unless told they replace those tiles (H-0).
+    ...(replaceTiles ? { replaceTiles: true } : {}),
   };
 }
 
@@ -58,7 +60,8 @@ export function loadTiles(file: string, io: Io, replace = false): unknown[] {
   }
   const data = parsed.value;
   if (!Array.isArray(data)) throw new CliError(`${file}: a tile file is a JSON array of tile definitions`);
-  const checked = BUILTIN.catalog().withExtra(data, file);
+  // Validated with leave to replace: a built-in id is refused below, with the CLI's own advice.
+  const checked = BUILTIN.catalog().withExtra(data, file, true);
   if (!checked.ok) throw new CliError(`${file}: ${checked.error.message}`);
   if (!replace) {
     const builtin = BUILTIN.catalog();

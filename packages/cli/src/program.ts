@@ -6,8 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { ExpansionId, Options } from '@carc/engine';
-import { EXPANSION_IDS, OPTION_SPECS, PRESETS, parseOptions } from '@carc/engine';
+import type { ExpansionId, Options, Seed } from '@carc/engine';
+import {
+  BUILTIN,
+  EXPANSION_IDS,
+  OPTION_SPECS,
+  PRESETS,
+  SEED_HEX_DIGITS,
+  parseOptions,
+  parseSeed,
+  randomSeed,
+} from '@carc/engine';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
 import type { PlayOptions } from './commands/play.js';
 import { runOptions } from './commands/options.js';
@@ -51,6 +60,21 @@ const integer =
     }
     return n;
   };
+
+/**
+ * `--seed`: what the engine and records accept (rules/rng.ts), a uint32 in decimal or 128 bits as
+ * exactly 32 hex digits; anything else is refused naming the value and what is wrong with it.
+ */
+export function seedArg(value: string): Seed {
+  const v = value.trim();
+  const seed: Seed = /^\d+$/.test(v) && v.length !== SEED_HEX_DIGITS ? Number(v) : v;
+  const parsed = parseSeed(seed);
+  if (!parsed.ok) throw new InvalidArgumentError(`--seed ${JSON.stringify(value)}: ${parsed.error}.`);
+  return seed;
+}
+
+/** How --seed is described in the help. */
+const SEED_FORMS = `an integer from 0 to 4294967295, or ${SEED_HEX_DIGITS} hex digits (128 bits)`;
 
 /** Builds the program; `setExit` receives each command's exit code. */
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -190,9 +214,7 @@ Examples:
         .default(2),
     )
     .addOption(
-      new Option('-s, --seed <s>', 'seed of the first game')
-        .argParser(integer('--seed', 0, 0xffffffff))
-        .default(1),
+      new Option('-s, --seed <s>', `seed of the first game: ${SEED_FORMS}`).argParser(seedArg).default(1),
     )
     .option('--json', 'print the summary as JSON')
     .option(
@@ -234,9 +256,7 @@ Examples:
         .default(2),
     )
     .addOption(
-      new Option('-s, --seed <s>', 'seed of the first deal')
-        .argParser(integer('--seed', 0, 0xffffffff))
-        .default(1),
+      new Option('-s, --seed <s>', `seed of the first deal: ${SEED_FORMS}`).argParser(seedArg).default(1),
     );
   addMctsOptions(tournament)
     .option('--json', 'print the summary as JSON')
@@ -282,8 +302,8 @@ Examples:
     .addOption(
       new Option(
         '-s, --seed <s>',
-        'seed of the tile bag (default: a random one, printed at the start)',
-      ).argParser(integer('--seed', 0, 0xffffffff)),
+        `seed of the tile bag: ${SEED_FORMS} (default: a fresh random 128-bit one, printed at the start)`,
+      ).argParser(seedArg),
     );
   addMctsOptions(addRulesOptions(play))
     .option(
@@ -302,7 +322,7 @@ Examples:
     .action(
       async (
         opts: Flags<Omit<PlayOptions, 'seed'>> & {
-          seed?: number;
+          seed?: Seed;
           seat: number;
           name: string;
           color: boolean;
@@ -310,7 +330,8 @@ Examples:
       ) => {
         const { options, tiles } = rulesValues(opts, io);
         // A fresh deal each game unless asked; the seed is printed (and saved) so it can be replayed.
-        const seed = opts.seed ?? Math.floor(Math.random() * 0x100000000);
+        // randomSeed: 128 bits from the platform's secure generator, not guessable from the draws.
+        const seed = opts.seed ?? randomSeed();
         setExit(await runPlay({ ...opts, seed, options, tiles }, io));
       },
     );
@@ -319,7 +340,7 @@ Examples:
     .command('options')
     .summary('list the game options and presets')
     .description(
-      'List every game option (id, expansion, allowed values, default, rule id ' +
+      'List every game option (id, expansion, allowed values, default, the rule ids it governs ' +
         'and what it sets) and every preset, as read from the engine; the rules they refer to are in ' +
         'docs/rules.md, whose option table is this command with --markdown.',
     )
@@ -420,7 +441,7 @@ type Flags<T> = Omit<T, 'expansions' | 'options' | 'tiles'> & RulesFlags;
 
 /** The engine options (`-o` on top of `--preset`) and the extra tiles (`--tiles`) the flags ask for. */
 function rulesValues(opts: RulesFlags, io: Io): { options: Options; tiles: unknown[] | undefined } {
-  const options = optionValues(opts.option, opts.preset);
+  const options = optionValues(opts.option, opts.preset, opts.expansions);
   const tiles = opts.tiles === undefined ? undefined : loadTiles(opts.tiles, io, opts.replaceTiles);
   // H-1: a seeded game deals triangles only with the Halflings; without them the file would be ignored.
   const triangle = tiles?.find(
@@ -476,14 +497,24 @@ function expansionList(value: string): ExpansionId[] {
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
-/** `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). */
-function optionValues(pairs: readonly string[], preset: string): Options {
+/**
+ * `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). An
+ * option of an expansion that is not in `expansions` would be ignored by the game: refused, as a
+ * record refuses it.
+ */
+function optionValues(pairs: readonly string[], preset: string, expansions: readonly ExpansionId[]): Options {
   const raw: Record<string, string | number> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq < 1) throw new CliError(`--option ${pair}: write it as id=value, e.g. dragon-move=after-scoring`);
     const id = pair.slice(0, eq);
     const value = pair.slice(eq + 1);
+    const owner = BUILTIN.defs.find((d) => d.options?.some((o) => o.id === id));
+    if (owner !== undefined && !expansions.includes(owner.id)) {
+      throw new CliError(
+        `--option ${pair}: option ${id} belongs to expansion ${owner.id}, which is not in play; add --expansions ${owner.id}`,
+      );
+    }
     const numeric = OPTION_SPECS.find((o) => o.id === id)?.values.some((v) => typeof v === 'number');
     raw[id] = numeric && /^\d+$/.test(value) ? Number(value) : value;
   }

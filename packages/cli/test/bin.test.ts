@@ -111,6 +111,29 @@ describe('carcassonne binary', () => {
     expect(pick(two.stdout)).toEqual(pick(one.stdout));
   });
 
+  it('--workers splits a 128-bit --seed into the same games as one thread (simulate, tournament)', () => {
+    const seed = 'ffffffffffffffffffffffffffffffff';
+    const sim = ['simulate', '-n', '6', '--seed', seed, '--json'];
+    const pick = (s: string) => {
+      const r = JSON.parse(s) as Record<string, unknown>;
+      return [r.seed, r.meanScores, r.wins, r.meanTilesPlaced, r.meanDiscarded, r.meanMoves];
+    };
+    const one = carcassonne(...sim);
+    const three = carcassonne(...sim, '--workers', '3');
+    expect(one.code).toBe(0);
+    expect(three.code).toBe(0);
+    expect(pick(three.stdout)).toEqual(pick(one.stdout));
+    expect(pick(one.stdout)[0]).toBe(seed);
+    const tour = ['tournament', '-b', 'greedy,random', '-n', '4', '--seed', seed, '--json'];
+    const t1 = carcassonne(...tour);
+    const t2 = carcassonne(...tour, '--workers', '2');
+    expect(t1.code).toBe(0);
+    expect(t2.code).toBe(0);
+    const bots = (s: string) =>
+      (JSON.parse(s) as { bots: Record<string, unknown>[] }).bots.map((b) => [b.games, b.wins, b.meanScore]);
+    expect(bots(t2.stdout)).toEqual(bots(t1.stdout));
+  });
+
   it('play saves its record on Ctrl-C when its output is piped (not a terminal)', async () => {
     const record = join(tmp, 'interrupted.json');
     const child = spawn(

@@ -23,6 +23,7 @@ describe('carcassonne options', () => {
       expect(rows[i]).toMatchObject({
         key: spec.key,
         rule: spec.rule,
+        rules: [spec.rule, ...(spec.also ?? [])],
         doc: spec.doc,
         default: spec.values[0],
       });
@@ -33,16 +34,33 @@ describe('carcassonne options', () => {
     expect(rows.find((r) => r.id === 'tower-range')?.expansion).toBe('tower');
   });
 
+  it('lists every rule an option governs: fairy-bonus sets D-17 and does away with D-15 (text, Markdown, JSON)', async () => {
+    const spec = OPTION_SPECS.find((s) => s.id === 'fairy-bonus');
+    expect(spec?.rule).toBe('D-17');
+    expect(spec?.also).toEqual(['D-15']);
+    const row = listOptions().options.find((r) => r.id === 'fairy-bonus');
+    expect(row).toMatchObject({ rule: 'D-17', rules: ['D-17', 'D-15'] });
+    expect((await options()).stdout).toMatch(
+      /\nfairy-bonus +princess-and-dragon +1\+3, 5 +1\+3 +D-17, D-15 +the fairy/,
+    );
+    const json = JSON.parse((await options('--json')).stdout) as {
+      options: { id: string; rules: string[] }[];
+    };
+    expect(json.options.find((o) => o.id === 'fairy-bonus')?.rules).toEqual(['D-17', 'D-15']);
+    // An option with one rule lists just that one.
+    expect(listOptions().options.find((r) => r.id === 'dragon-move')?.rules).toEqual(['D-7']);
+  });
+
   it('prints a text table: a line per option, then the presets', async () => {
     const r = await options();
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^option +expansion +values +default +rule +what it sets$/);
+    expect(lines[0]).toMatch(/^option +expansion +values +default +rules +what it sets$/);
     for (const spec of OPTION_SPECS) {
       const line = lines.find((l) => l.startsWith(`${spec.id} `));
       expect(line, spec.id).toBeDefined();
-      expect(line).toContain(` ${spec.rule} `);
+      expect(line).toContain(` ${[spec.rule, ...(spec.also ?? [])].join(', ')} `);
       expect(line?.endsWith(spec.doc)).toBe(true);
     }
     expect(r.stdout).toMatch(
@@ -61,7 +79,7 @@ describe('carcassonne options', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(
-      /^\| option +\| expansion +\| values +\| default +\| rule +\| what it sets +\|$/,
+      /^\| option +\| expansion +\| values +\| default +\| rules +\| what it sets +\|$/,
     );
     expect(lines[1]).toMatch(/^\| -+ \| -+ \| -+ \| -+ \| -+ \| -+ \|$/);
     // Every row of a table is as wide as its header (padded as prettier pads it).
@@ -69,7 +87,7 @@ describe('carcassonne options', () => {
     for (const l of table) expect([...l].length).toBe([...(lines[0] ?? '')].length);
     expect(r.stdout).toMatch(/\| `halflings-hand` +\| halflings +\| `1`–`12` +\| `3` +\| H-3 +\|/);
     expect(r.stdout).toMatch(
-      /\| `fairy-bonus` +\| princess-and-dragon +\| `1\+3`, `5` +\| `1\+3` +\| D-17 +\|/,
+      /\| `fairy-bonus` +\| princess-and-dragon +\| `1\+3`, `5` +\| `1\+3` +\| D-17, D-15 +\|/,
     );
     expect(r.stdout).toMatch(/\n\n\| preset +\| sets +\|\n/);
     expect(r.stdout).toContain('| `halflings-first-edition` | `halflings-edition 2015`, `halflings-hand 2`');
@@ -87,6 +105,7 @@ describe('carcassonne options', () => {
       values: ['basic:2', 'basic:1'],
       default: 'basic:2',
       rule: 'B-1',
+      rules: ['B-1'],
       doc: OPTION_SPECS[0]?.doc,
     });
     expect(listing.presets.map((p) => p.name)).toEqual(Object.keys(PRESETS));

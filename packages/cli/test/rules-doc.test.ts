@@ -74,8 +74,11 @@ describe('docs/rules.md', () => {
     expect(used.size).toBeGreaterThan(50);
     const missing = [...used].filter(([id]) => !sections.has(id)).map(([id, file]) => `${id} (${file})`);
     expect(missing).toEqual([]);
-    // And every option's rule, whatever names it.
-    for (const spec of OPTION_SPECS) expect(sections.has(spec.rule), spec.rule).toBe(true);
+    // And every rule an option names (its rule and those it also governs), whatever names it.
+    for (const spec of OPTION_SPECS) {
+      for (const id of [spec.rule, ...(spec.also ?? [])])
+        expect(sections.has(id), `${spec.id}: ${id}`).toBe(true);
+    }
   });
 
   it('numbers each section of rules without a gap, in order', () => {

@@ -93,7 +93,8 @@ describe('simulate', () => {
   });
 
   it('validates its arguments', () => {
-    const bad = (o: { games: number; players: number; seed: number }) => () => checkSimulateOptions(o);
+    const bad = (o: { games: number; players: number; seed: number | string }) => () =>
+      checkSimulateOptions(o);
     expect(bad({ games: 0, players: 2, seed: 1 })).toThrow(CliError);
     expect(bad({ games: 1.5, players: 2, seed: 1 })).toThrow(/--games must be a positive integer/);
     expect(bad({ games: 1, players: 7, seed: 1 })).toThrow(/--players must be an integer from 1 to 6/);
@@ -101,6 +102,11 @@ describe('simulate', () => {
     expect(bad({ games: 1, players: 2, seed: -1 })).toThrow(/--seed/);
     expect(bad({ games: 2, players: 2, seed: 0xffffffff })).toThrow(/below 4294967296/);
     expect(bad({ games: 1, players: 2, seed: 0xffffffff })).not.toThrow();
+    expect(bad({ games: 1, players: 2, seed: 'f'.repeat(31) + 'g' })).toThrow(
+      /--seed f+g: "g" at character 32/,
+    );
+    // 128-bit seeds count on modulo 2^128: no range to overflow.
+    expect(bad({ games: 9, players: 2, seed: 'f'.repeat(32) })).not.toThrow();
   });
 
   it.each([
@@ -108,7 +114,8 @@ describe('simulate', () => {
     [['--games', 'ten'], '--games must be an integer >= 1'],
     [['--players', '7'], '--players must be an integer from 1 to 6'],
     [['--players', '2.5'], '--players must be an integer from 1 to 6'],
-    [['--seed', '-3'], '--seed must be an integer from 0 to 4294967295'],
+    [['--seed', '-3'], '--seed "-3": a string seed has exactly 32 hex digits (128 bits), not 2'],
+    [['--seed', '4294967296'], '--seed "4294967296": must be an integer from 0 to 4294967295'],
     [['--bogus'], "unknown option '--bogus'"],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {
     const io = memoryIo();

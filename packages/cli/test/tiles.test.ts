@@ -72,14 +72,22 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     expect(code).toBe(0);
     expect(JSON.parse(io.stdout).games).toBe(30);
     // Exactly the file's four triangles are dealt: 3 players × 3 would need 9, so all four go out.
-    const g = unwrap(createGame({ players: 3, seed: 1, expansions: ['halflings'], tiles: MY_TILES }));
+    const g = unwrap(
+      createGame({ players: 3, seed: 1, expansions: ['halflings'], tiles: MY_TILES, replaceTiles: true }),
+    );
     const view = viewOf(g, 0);
     expect(view.handSizes?.reduce((a, b) => a + b, 0)).toBe(4);
     for (const id of view.hands?.[0] ?? []) expect(MY_TILES.map((t) => t.id)).toContain(id);
   });
 
   it('round-trips: load, play, record, replay to the same state', () => {
-    const config = { players: 2, seed: 9, expansions: ['halflings' as const], tiles: MY_TILES };
+    const config = {
+      players: 2,
+      seed: 9,
+      expansions: ['halflings' as const],
+      tiles: MY_TILES,
+      replaceTiles: true,
+    };
     const game = unwrap(createGame(config));
     const buf = new Int32Array(game.maxMoves);
     const actions: { player: number; action: Action }[] = [];
@@ -137,6 +145,15 @@ describe("--tiles: a player's own tile definitions (H-0)", () => {
     const io3 = memoryIo({ 'nolong.json': JSON.stringify(noLong) });
     expect(await run(['simulate', '-x', 'halflings', '--tiles', 'nolong.json'], io3)).toBe(2);
     expect(io3.stderr).toContain('tile "MY-4": features: half-side DL belongs to no field');
+  });
+
+  it('H-0 replay refuses a record whose own tiles redefine a built-in id, unless it sets replaceTiles', async () => {
+    const rec = { format: 'carcassonne-record', version: 1, players: ['a', 'b'], seed: 1, actions: [] };
+    const io = memoryIo({ 'r.json': JSON.stringify({ ...rec, tiles: [MY_TILES[2], MY_TILES[0]] }) });
+    expect(await run(['replay', 'r.json', '--quiet'], io)).toBe(2);
+    expect(io.stderr).toContain('r.json: invalid record: tiles[1].id: "H1-01" is a built-in tile id');
+    const ok = memoryIo({ 'r.json': JSON.stringify({ ...rec, tiles: [MY_TILES[0]], replaceTiles: true }) });
+    expect(await run(['replay', 'r.json', '--quiet'], ok)).toBe(0);
   });
 
   it('refuses a built-in tile id in a tile file unless --replace-tiles says to replace that tile', async () => {

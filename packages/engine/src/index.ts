@@ -73,7 +73,7 @@ export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rul
 export type { GameConfig, TilePlacement, MeeplePlacement } from './rules/config.js';
 export { MAX_TILES, checkMoveWidths } from './rules/config.js';
 export type { Seed } from './rules/rng.js';
-export { SEED_HEX_DIGITS, parseSeed, randomSeed } from './rules/rng.js';
+export { SEED_HEX_DIGITS, parseSeed, randomSeed, seedPlus, seedWords } from './rules/rng.js';
 export type { CatalogHashes } from './rules/catalogHash.js';
 export { catalogHashes } from './rules/catalogHash.js';
 export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.js';

@@ -27,7 +27,10 @@ export interface OptionRow {
   expansion: string;
   values: (string | number)[];
   default: string | number;
+  /** The rule the option chiefly sets. */
   rule: string;
+  /** Every rule it governs: `rule` first, then the spec's `also` (fairy-bonus: D-17, D-15). */
+  rules: string[];
   doc: string;
 }
 
@@ -54,6 +57,7 @@ export function listOptions(registry: Registry = BUILTIN): OptionsListing {
     values: [...(s.values as readonly (string | number)[])],
     default: s.values[0] as string | number,
     rule: s.rule,
+    rules: [s.rule, ...(s.also ?? [])],
     doc: s.doc,
   }));
   const presets = Object.entries(registry.presets).map(([name, values]): PresetRow => {
@@ -130,13 +134,13 @@ function textTable(header: readonly string[], rows: readonly (readonly string[])
 /** The options and presets as Markdown: two tables (what `carcassonne options --markdown` prints). */
 export function optionsMarkdown(listing: OptionsListing): string {
   const options = markdownTable(
-    ['option', 'expansion', 'values', 'default', 'rule', 'what it sets'],
+    ['option', 'expansion', 'values', 'default', 'rules', 'what it sets'],
     listing.options.map((o) => [
       code(o.id),
       o.expansion,
       formatValues(o.values, code),
       code(String(o.default)),
-      o.rule,
+      o.rules.join(', '),
       o.doc,
     ]),
   );
@@ -150,8 +154,15 @@ export function optionsMarkdown(listing: OptionsListing): string {
 /** The options and presets as text tables for a terminal. */
 export function optionsText(listing: OptionsListing): string {
   const options = textTable(
-    ['option', 'expansion', 'values', 'default', 'rule', 'what it sets'],
-    listing.options.map((o) => [o.id, o.expansion, formatValues(o.values), String(o.default), o.rule, o.doc]),
+    ['option', 'expansion', 'values', 'default', 'rules', 'what it sets'],
+    listing.options.map((o) => [
+      o.id,
+      o.expansion,
+      formatValues(o.values),
+      String(o.default),
+      o.rules.join(', '),
+      o.doc,
+    ]),
   );
   const presets = textTable(
     ['preset', 'sets'],

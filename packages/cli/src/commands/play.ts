@@ -15,8 +15,8 @@
  */
 import type { Bot, BotName } from '@carc/bots';
 import { BOT_NAMES, createBot, isBotName, mixSeed, seatOf } from '@carc/bots';
-import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game } from '@carc/engine';
-import { MAX_PLAYERS, createGame, makeRecord, viewOf } from '@carc/engine';
+import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game, Seed } from '@carc/engine';
+import { MAX_PLAYERS, createGame, makeRecord, parseSeed, seedWords, viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { formatJson } from '../json.js';
@@ -42,12 +42,14 @@ export interface PlayOptions {
   /** The person's seat, counted from 0 (as in records and `--viewer`). */
   seat?: number;
   /** Seed of the tile bag; the bots' generators are derived from it. */
-  seed: number;
+  seed: Seed;
   expansions?: ExpansionId[];
   /** Options (after a preset), as the engine takes them. */
   options?: Partial<Options>;
   /** Extra tile definitions (H-0), already read from `--tiles`. */
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
   mctsIterations?: number;
   mctsMs?: number;
   /** Where to write the game record when the game ends or the person quits. */
@@ -100,9 +102,8 @@ export function checkPlayOptions(o: PlayOptions): { bots: BotName[]; players: nu
     throw new CliError(`--seat must be a seat from 0 to ${players - 1} (seats count from 0, as in records)`);
   }
   checkMctsFlags(o);
-  if (!Number.isInteger(o.seed) || o.seed < 0 || o.seed > 0xffffffff) {
-    throw new CliError('--seed must be an integer from 0 to 4294967295');
-  }
+  const seed = parseSeed(o.seed);
+  if (!seed.ok) throw new CliError(`--seed ${String(o.seed)}: ${seed.error}`);
   return { bots, players, seat };
 }
 
@@ -123,6 +124,7 @@ export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
     ...(opts.expansions && opts.expansions.length > 0 ? { expansions: opts.expansions } : {}),
     ...(opts.options ? { options: opts.options } : {}),
     ...(opts.tiles ? { tiles: opts.tiles } : {}),
+    ...(opts.tiles && opts.replaceTiles ? { replaceTiles: true } : {}),
   };
   const created = createGame({ ...config, recordEvents: true });
   if (!created.ok) throw new CliError(created.error.message);
@@ -139,7 +141,7 @@ export async function runPlay(opts: PlayOptions, io: Io): Promise<number> {
     const name = botNames[next++] ?? 'random';
     // Seat-numbered names tell two bots of one kind apart in the log and the record.
     names.push(botNames.filter((b) => b === name).length > 1 ? `${name}-${p}` : name);
-    bots.push(createBot(name, mixSeed(opts.seed, p), { mcts: budget }));
+    bots.push(createBot(name, mixSeed(...seedWords(opts.seed), p), { mcts: budget }));
   }
   const session = new Session(io, created.value, config, names, bots, seat, opts);
   try {

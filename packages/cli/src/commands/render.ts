@@ -4,7 +4,7 @@ import { viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { loadRecord, replay } from '../load.js';
-import { counted, renderSvg } from '@carc/art';
+import { counted, meeplesAtEnd, renderSvg } from '@carc/art';
 
 export interface RenderCommandOptions {
   /** Output file, or '-' for standard output. */
@@ -61,8 +61,11 @@ export function runRender(file: string, opts: RenderCommandOptions, io: Io): num
   }
   const size = /width="(\d+)" height="(\d+)"/.exec(svg);
   const view = viewOf(game, -1);
+  // B-9: after the end the board holds no meeple, but the picture shows those final scoring returned.
+  const returned = meeplesAtEnd(game.events, view, game.catalog).length;
   io.err(
     `wrote ${opts.svg}: ${counted(view.tiles.length, 'tile')}, ${counted(view.meeples.length, 'meeple')}` +
+      (returned > 0 ? `, ${returned} returned at final scoring (B-9) drawn where they stood` : '') +
       (size ? `, ${size[1]}x${size[2]} px\n` : '\n'),
   );
   return 0;

@@ -1,16 +1,16 @@
 /** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
-import type { ExpansionId, Options, Game } from '@carc/engine';
-import { createGame } from '@carc/engine';
+import type { ExpansionId, Options, Game, Seed } from '@carc/engine';
+import { createGame, parseSeed, seedPlus, seedWords } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
-import { BotRng as Rng } from '@carc/bots';
+import { BotRng as Rng, mixSeed } from '@carc/bots';
 
 export interface SimulateOptions {
   games: number;
   players: number;
-  /** Game i is seeded seed + i. */
-  seed: number;
+  /** Game i is seeded seed + i (a uint32, or 32 hex digits counted modulo 2^128: seedPlus). */
+  seed: Seed;
   /** Print the summary as JSON. */
   json?: boolean;
   /** Expansions in play. */
@@ -19,6 +19,8 @@ export interface SimulateOptions {
   options?: Partial<Options>;
   /** Extra tile definitions (H-0), already read from `--tiles`. */
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
 }
 
 export interface GameResult {
@@ -32,7 +34,7 @@ export interface GameResult {
 export interface SimulateSummary {
   games: number;
   players: number;
-  seed: number;
+  seed: Seed;
   seconds: number;
   gamesPerSecond: number;
   /** Mean final score per seat. */
@@ -44,15 +46,21 @@ export interface SimulateSummary {
   meanMoves: number;
 }
 
-/** Seed of the move chooser of the game seeded `seed`: its own stream, derived from the game seed. */
-const chooserSeed = (seed: number) => (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x165667b1) >>> 0;
+/**
+ * Seed of the move chooser of the game seeded `seed`: its own stream, derived from the game seed
+ * (from all 128 bits of a hex seed; a uint32 seed keeps the stream it always had).
+ */
+const chooserSeed = (seed: Seed) =>
+  typeof seed === 'number'
+    ? (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x165667b1) >>> 0
+    : mixSeed(...seedWords(seed));
 
 /** Plays one game choosing uniformly at random among the legal moves. */
 export function playRandomGame(
-  seed: number,
+  seed: Seed,
   players: number,
   recordEvents = false,
-  setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles'> = {},
+  setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles' | 'replaceTiles'> = {},
 ): GameResult {
   const created = createGame({ players, seed, recordEvents, ...setup });
   if (!created.ok) throw new CliError(created.error.message);
@@ -76,8 +84,9 @@ export function checkSimulateOptions(o: SimulateOptions): void {
   if (!Number.isInteger(o.games) || o.games < 1) bad(`--games must be a positive integer, not ${o.games}`);
   if (!Number.isInteger(o.players) || o.players < 1 || o.players > 6)
     bad(`--players must be an integer from 1 to 6, not ${o.players}`);
-  if (!Number.isInteger(o.seed) || o.seed < 0) bad(`--seed must be a non-negative integer, not ${o.seed}`);
-  if (o.seed + o.games - 1 > 0xffffffff)
+  const seed = parseSeed(o.seed);
+  if (!seed.ok) bad(`--seed ${String(o.seed)}: ${seed.error}`);
+  if (typeof o.seed === 'number' && o.seed + o.games - 1 > 0xffffffff)
     bad(`--seed plus --games must stay below 4294967296 (game i is seeded seed + i)`);
 }
 
@@ -102,7 +111,7 @@ export interface Totals {
 /** Plays games seeded `from` … `from + count − 1` and adds them up. */
 export function playGames(
   opts: SimulateOptions,
-  from: number,
+  from: Seed,
   count: number,
   onGame?: (done: number, result: GameResult) => void,
 ): Totals {
@@ -114,10 +123,11 @@ export function playGames(
     moves: 0,
   };
   for (let i = 0; i < count; i++) {
-    const r = playRandomGame(from + i, opts.players, false, {
+    const r = playRandomGame(seedPlus(from, i), opts.players, false, {
       expansions: opts.expansions,
       options: opts.options,
       tiles: opts.tiles,
+      replaceTiles: opts.replaceTiles,
     });
     const scores = Array.from(r.game.scores);
     const best = Math.max(...scores);
@@ -200,11 +210,12 @@ export async function simulateParallel(
   let done = 0;
   const parts = await Promise.all(
     Array.from({ length: n }, (_, w) => {
-      const from = opts.seed + Math.floor((opts.games * w) / n);
-      const to = opts.seed + Math.floor((opts.games * (w + 1)) / n);
+      const first = Math.floor((opts.games * w) / n);
+      const end = Math.floor((opts.games * (w + 1)) / n);
+      const from = seedPlus(opts.seed, first);
       return new Promise<Totals>((resolve, reject) => {
         const worker = new Worker(new URL('./simulateWorker.js', import.meta.url), {
-          workerData: { opts, from, count: to - from },
+          workerData: { opts, from, count: end - first },
         });
         worker.on('message', (m: { done?: true; totals?: Totals }) => {
           if (m.totals) resolve(m.totals);
@@ -223,7 +234,7 @@ export async function simulateParallel(
 /** The summary as a small table. */
 export function formatSummary(s: SimulateSummary): string {
   const lines = [
-    `${s.games} random game${s.games === 1 ? '' : 's'}, ${s.players} player${s.players === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}`,
+    `${s.games} random game${s.games === 1 ? '' : 's'}, ${s.players} player${s.players === 1 ? '' : 's'}, seeds ${s.seed}..${seedPlus(s.seed, s.games - 1)}`,
     `${s.seconds.toFixed(3)} s, ${s.gamesPerSecond.toFixed(1)} games/s`,
     '',
     'seat  mean score     wins',

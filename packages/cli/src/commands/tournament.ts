@@ -9,7 +9,8 @@ import {
   runTournament,
   summarizeTournament,
 } from '@carc/bots';
-import type { ExpansionId, Options } from '@carc/engine';
+import type { ExpansionId, Options, Seed } from '@carc/engine';
+import { seedPlus } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -23,8 +24,8 @@ export interface TournamentOptions {
   /** Games to play at least (rounded up to whole rounds of seatings). */
   games: number;
   players: number;
-  /** Round r deals with seed + r. */
-  seed: number;
+  /** Round r deals with seed + r (a uint32, or 32 hex digits counted modulo 2^128: seedPlus). */
+  seed: Seed;
   /** MCTS budget per decision (default: DEFAULT_MCTS_BUDGET). */
   mctsIterations?: number;
   mctsMs?: number;
@@ -32,6 +33,8 @@ export interface TournamentOptions {
   expansions?: ExpansionId[];
   options?: Partial<Options>;
   tiles?: unknown[];
+  /** Let `tiles` replace built-in tiles of the same id (`--replace-tiles`). */
+  replaceTiles?: boolean;
 }
 
 /** Checks the options (CliError on the first problem) and returns the bot names. */
@@ -57,7 +60,7 @@ export function formatTournament(s: TournamentSummary, budget?: MctsOptions): st
     `tournament: ${names.join(' vs ')}, ${s.players} player${s.players === 1 ? '' : 's'}, ${
       s.expansions.length === 0 ? 'base game' : `base + ${s.expansions.join(' + ')}`
     }`,
-    `${s.games} games: ${s.rounds} round${s.rounds === 1 ? '' : 's'} of ${perRound} (every line-up in every seat rotation), deal seeds ${s.seed}..${s.seed + s.rounds - 1}`,
+    `${s.games} games: ${s.rounds} round${s.rounds === 1 ? '' : 's'} of ${perRound} (every line-up in every seat rotation), deal seeds ${s.seed}..${seedPlus(s.seed, s.rounds - 1)}`,
   ];
   if (budget !== undefined) {
     const parts = [
@@ -103,6 +106,7 @@ export function tournamentConfig(opts: TournamentOptions): TournamentConfig {
     expansions: opts.expansions,
     options: opts.options,
     tiles: opts.tiles,
+    replaceTiles: opts.replaceTiles,
     makeBot: (name, seed) => createBot(name as BotName, seed, { mcts: budget }),
   };
 }

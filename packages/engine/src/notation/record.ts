@@ -90,6 +90,8 @@ export interface GameRecord {
   firstPlayer?: number;
   setup?: GameConfig['setup'];
   tiles?: unknown[];
+  /** `tiles` may redefine built-in tile ids, replacing those tiles (H-0); otherwise that is refused. */
+  replaceTiles?: boolean;
   /** The fingerprint of the tiles in play when the record was made (rules/catalogHash.ts). */
   catalog?: string;
   /** The fingerprint of the tiles in play off the pile (H-3: the Halflings' triangle faces). */
@@ -148,6 +150,7 @@ const RECORD_KEYS = [
   'firstPlayer',
   'setup',
   'tiles',
+  'replaceTiles',
   'catalog',
   'triangles',
   'actions',
@@ -243,6 +246,25 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   if (data.tiles !== undefined) {
     if (!Array.isArray(data.tiles)) return bad('tiles', 'must be an array of tile definitions');
     rec.tiles = data.tiles;
+  }
+  if (data.replaceTiles !== undefined) {
+    if (data.replaceTiles !== true) return bad('replaceTiles', 'must be true when given');
+    if (rec.tiles === undefined) return bad('replaceTiles', 'there are no "tiles" to replace built-in ones');
+    rec.replaceTiles = true;
+  }
+  // A definition in `tiles` with a built-in id would silently change what that id means (H-0):
+  // refused unless the record says it replaces built-in tiles.
+  if (rec.tiles !== undefined && rec.replaceTiles !== true) {
+    const builtin = registry.catalog();
+    for (const [i, t] of rec.tiles.entries()) {
+      const id = isObj(t) ? t.id : undefined;
+      if (typeof id === 'string' && builtin.kindOf(id) !== undefined) {
+        return bad(
+          `tiles[${i}].id`,
+          `"${id}" is a built-in tile id; an extra definition may not redefine it unless the record sets "replaceTiles": true (H-0)`,
+        );
+      }
+    }
   }
   for (const k of ['catalog', 'triangles'] as const) {
     const v = data[k];
@@ -444,6 +466,7 @@ export function recordConfig(rec: GameRecord): GameConfig {
   if (rec.firstPlayer !== undefined) config.firstPlayer = rec.firstPlayer;
   if (rec.setup !== undefined) config.setup = rec.setup;
   if (rec.tiles !== undefined) config.tiles = rec.tiles;
+  if (rec.replaceTiles === true) config.replaceTiles = true;
   return config;
 }
 
@@ -464,6 +487,7 @@ export function replayRecord(
 ): Result<Replay, RecordError> {
   const created = Game.create({ ...recordConfig(rec), recordEvents: true }, registry);
   if (!created.ok) {
+    // A tile/builtin-id error already names its definition (tiles[i].id).
     const path = created.error.code === 'tile/invalid' ? 'tiles' : created.error.path;
     return err({
       code: 'record/setup',
@@ -598,6 +622,7 @@ export function makeRecord(
   if (config.firstPlayer !== undefined) out.firstPlayer = config.firstPlayer;
   if (config.setup !== undefined) out.setup = config.setup;
   if (config.tiles !== undefined) out.tiles = [...config.tiles];
+  if (config.tiles !== undefined && config.replaceTiles === true) out.replaceTiles = true;
   const hashes = catalogHashes(config, registry);
   if (hashes.ok) Object.assign(out, hashes.value);
   out.actions = actions.map(({ player, action }) => ({ player, ...action }));
@@ -636,6 +661,7 @@ export function redactRecord(
   if (rec.firstPlayer !== undefined) out.firstPlayer = rec.firstPlayer;
   if (rec.setup !== undefined) out.setup = rec.setup;
   if (rec.tiles !== undefined) out.tiles = rec.tiles;
+  if (rec.replaceTiles === true) out.replaceTiles = true;
   out.drawn = game.events.flatMap((e) => (e.type === 'draw' ? [e.tile] : []));
   if (view.hands && viewer >= 0) out.hand = view.hands[viewer];
   out.actions = rec.actions.map(({ player, action }) => ({ player, ...action }));

@@ -59,7 +59,7 @@ export function catalogHashes(config: GameConfig, registry: Registry): Result<Ca
   const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
   let catalog: Catalog = registry.catalog();
   if (config.tiles !== undefined && config.tiles.length > 0) {
-    const c = catalog.withExtra(config.tiles);
+    const c = catalog.withExtra(config.tiles, 'tiles', config.replaceTiles === true);
     if (!c.ok) return err(c.error.message);
     catalog = c.value;
   }

@@ -57,6 +57,12 @@ export interface GameConfig {
   };
   /** Extra tile definitions (H-0, test fixtures), in the catalog format. */
   tiles?: readonly unknown[];
+  /**
+   * Let `tiles` redefine built-in tile ids (H-0: a player's own faces of H1-01…), replacing those
+   * tiles. Without it such a definition is refused (`tile/builtin-id`, path `tiles[i].id`), since
+   * it would silently change what the id means.
+   */
+  replaceTiles?: boolean;
   /** First player to act (default 0). */
   firstPlayer?: number;
   /** Log events from the first draw on (see `Game.recordEvents`). */

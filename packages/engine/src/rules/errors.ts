@@ -46,7 +46,7 @@ export const ruleError = (code: RuleErrorCode, message: string, rule?: RuleId): 
 
 /** Why a game could not be set up (bad config, record, tile definitions). */
 export interface SetupError {
-  code: 'setup/invalid' | 'tile/invalid' | 'options/invalid';
+  code: 'setup/invalid' | 'tile/invalid' | 'tile/builtin-id' | 'options/invalid';
   path: string;
   message: string;
 }

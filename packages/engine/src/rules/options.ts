@@ -16,12 +16,18 @@ export interface Options {
   tinyCityScoring: 4 | 2;
 }
 
-/** One option: its id, key, allowed values (the first is the default), rule and a one-line explanation. */
+/**
+ * One option: its id, key, allowed values (the first is the default), the rule it chiefly sets, the
+ * other rules it also changes (if any), and a one-line explanation.
+ */
 export interface OptionSpec<K extends keyof Options = keyof Options> {
   readonly id: string;
   readonly key: K;
   readonly values: readonly Options[K][];
+  /** The rule of docs/rules.md the option chiefly sets. */
   readonly rule: RuleId;
+  /** Other rules the option governs too (fairy-bonus sets D-17 and does away with D-15's point). */
+  readonly also?: readonly RuleId[];
   readonly doc: string;
 }
 

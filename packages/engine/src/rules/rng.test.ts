@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createGame } from '../expansions/index.js';
 import { makeRecord, parseRecord, replayRecord } from '../notation/record.js';
 import { viewOf } from './view.js';
-import { nextU32, parseSeed, randomSeed, seedRng } from './rng.js';
+import { nextU32, parseSeed, randomSeed, seedPlus, seedRng, seedWords } from './rng.js';
 
 /** The tiles a game deals, in order, when every turn takes the first legal move. */
 function deal(seed: number | string, turns = 20): string[] {
@@ -95,5 +95,23 @@ describe('seeds', () => {
     const rep = replayRecord(rec.value);
     if (!rep.ok) throw new Error(rep.error.message);
     expect(viewOf(rep.value.game, -1)).toEqual(viewOf(game, -1));
+  });
+});
+
+describe('seedPlus and seedWords (runs of games seeded S, S+1, …)', () => {
+  test('a uint32 adds; 128 bits add with carries across words, modulo 2^128', () => {
+    expect(seedPlus(5, 3)).toBe(8);
+    expect(seedPlus('000000000000000000000000FFFFFFFF', 0)).toBe('000000000000000000000000FFFFFFFF');
+    expect(seedPlus('000000000000000000000000ffffffff', 1)).toBe('00000000000000000000000100000000');
+    expect(seedPlus('ffffffffffffffffffffffffffffffff', 2)).toBe('00000000000000000000000000000001');
+    expect(seedPlus('0'.repeat(32), 2 ** 40 + 1)).toBe('00000000000000000000010000000001');
+  });
+
+  test('the words of a seed: one for a uint32, four (most significant first) for 128 bits', () => {
+    expect(seedWords(9)).toEqual([9]);
+    expect(seedWords('0123456789abcdef0123456789ABCDEF')).toEqual([
+      0x01234567, 0x89abcdef, 0x01234567, 0x89abcdef,
+    ]);
+    expect(() => seedWords('xyz')).toThrow(/invalid seed xyz/);
   });
 });

@@ -69,6 +69,39 @@ export function parseSeed(seed: unknown): Result<number | Uint32Array, string> {
   return ok(words);
 }
 
+/**
+ * The seed `n` places after `seed` (n a non-negative safe integer), for runs of games seeded
+ * S, S+1, …: a uint32 plus n (the caller keeps it below 2^32), or a 128-bit seed plus n modulo
+ * 2^128, written as 32 lowercase hex digits. `seed` must be valid (parseSeed).
+ */
+export function seedPlus(seed: Seed, n: number): Seed {
+  if (typeof seed === 'number') return seed + n;
+  if (n === 0) return seed;
+  const parsed = parseSeed(seed);
+  if (!parsed.ok || typeof parsed.value === 'number') throw new Error(`seedPlus: invalid seed ${seed}`);
+  const words = Array.from(parsed.value);
+  // n < 2^53: its low and high 32-bit halves, added word by word from the least significant.
+  let carry = 0;
+  const add = [n % 0x100000000, Math.floor(n / 0x100000000)];
+  for (let i = 3; i >= 0; i--) {
+    const sum = (words[i] ?? 0) + (add[3 - i] ?? 0) + carry;
+    words[i] = sum % 0x100000000;
+    carry = sum >= 0x100000000 ? 1 : 0;
+  }
+  return words.map((w) => w.toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * The uint32 words of a valid seed (one for a uint32, four for 128 bits, most significant first):
+ * what other generators' seeds are mixed from (bots, move choosers), so a uint32 seed keeps
+ * deriving the numbers it always did.
+ */
+export function seedWords(seed: Seed): number[] {
+  const parsed = parseSeed(seed);
+  if (!parsed.ok) throw new Error(`seedWords: invalid seed ${String(seed)}: ${parsed.error}`);
+  return typeof parsed.value === 'number' ? [parsed.value] : Array.from(parsed.value);
+}
+
 /** Seeds `state` from a parsed seed (see parseSeed). */
 export function seedFrom(state: Uint32Array, seed: number | Uint32Array): void {
   if (typeof seed === 'number') seedRng(state, seed);

@@ -30,7 +30,7 @@ export const SNAPSHOT_VERSION = 1;
 /** The configuration as a snapshot stores it: a GameConfig with options keyed by id, no seed. */
 export type SnapshotConfig = Pick<
   GameConfig,
-  'players' | 'draws' | 'startTile' | 'endAfter' | 'firstPlayer' | 'setup' | 'tiles'
+  'players' | 'draws' | 'startTile' | 'endAfter' | 'firstPlayer' | 'setup' | 'tiles' | 'replaceTiles'
 > & {
   expansions: string[];
   options: Record<string, string | number>;
@@ -93,7 +93,10 @@ export function writeSnapshot(s: GameState, config: GameConfig): Snapshot {
     };
     if (setup.scores !== undefined) c.setup.scores = [...setup.scores];
   }
-  if (config.tiles !== undefined && config.tiles.length > 0) c.tiles = [...config.tiles];
+  if (config.tiles !== undefined && config.tiles.length > 0) {
+    c.tiles = [...config.tiles];
+    if (config.replaceTiles === true) c.replaceTiles = true;
+  }
   const hashes = catalogHashes({ ...config, options: s.options }, s.registry);
   if (!hashes.ok) throw new RangeError(`toSnapshot: ${hashes.error}`);
   const out: Snapshot = {
@@ -195,6 +198,7 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
     'firstPlayer',
     'setup',
     'tiles',
+    'replaceTiles',
   ];
   for (const k of Object.keys(v)) if (!keys.includes(k)) return fail(`${path}.${k}`, 'unknown field');
   if (!isInt(v.players)) return fail(`${path}.players`, 'must be an integer');
@@ -262,6 +266,10 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
   if (v.tiles !== undefined) {
     if (!Array.isArray(v.tiles)) return fail(`${path}.tiles`, 'must be an array of tile definitions');
     config.tiles = v.tiles;
+  }
+  if (v.replaceTiles !== undefined) {
+    if (v.replaceTiles !== true) return fail(`${path}.replaceTiles`, 'must be true when given');
+    config.replaceTiles = true;
   }
   return ok(config);
 }

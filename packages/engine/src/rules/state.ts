@@ -258,8 +258,13 @@ export class GameState {
     const options: Options = { ...registry.defaults, ...config.options };
     let catalog = registry.catalog();
     if (config.tiles !== undefined && config.tiles.length > 0) {
-      const c = catalog.withExtra(config.tiles);
-      if (!c.ok) return err({ code: 'tile/invalid', path: `tiles`, message: c.error.message });
+      const c = catalog.withExtra(config.tiles, 'tiles', config.replaceTiles === true);
+      if (!c.ok) {
+        if (c.error.code === 'tile/builtin-id') {
+          return err({ code: c.error.code, path: c.error.path, message: c.error.message });
+        }
+        return err({ code: 'tile/invalid', path: `tiles`, message: c.error.message });
+      }
       catalog = c.value;
     }
     const kindOf = (id: unknown, path: string): Result<number, SetupError> => {

@@ -89,15 +89,21 @@ describe('tile definition validation', () => {
     );
   });
 
-  test('H-0 a custom definition with a built-in id replaces that tile; an id given twice is refused', () => {
+  test('H-0 a custom definition with a built-in id replaces that tile only when asked; an id given twice is refused', () => {
     const field = { id: 'BA/L', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR' }] };
-    const r = BUILTIN.catalog().withExtra([field, { ...field, id: 'T/new' }]);
+    const refused = BUILTIN.catalog().withExtra([{ ...field, id: 'T/new' }, field], 'my.json');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error).toMatchObject({ code: 'tile/builtin-id', tile: 'BA/L', path: 'my.json[1].id' });
+      expect(refused.error.message).toMatch(/^my\.json\[1\]\.id: "BA\/L" is a built-in tile id; /);
+    }
+    const r = BUILTIN.catalog().withExtra([field, { ...field, id: 'T/new' }], 'tiles', true);
     if (!r.ok) throw new Error(r.error.message);
     const k = r.value.kindOf('BA/L')!;
     expect(r.value.def(k).features.map((f) => f.kind)).toEqual(['field']); // no monastery any more
     expect(r.value.custom[k]).toBe(1);
     expect(r.value.defs.length).toBe(BUILTIN.catalog().defs.length + 1);
-    const twice = BUILTIN.catalog().withExtra([field, field]);
+    const twice = BUILTIN.catalog().withExtra([field, field], 'tiles', true);
     expect(twice.ok).toBe(false);
     if (!twice.ok) expect(twice.error.message).toBe('tile "BA/L": id defined twice');
   });

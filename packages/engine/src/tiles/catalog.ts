@@ -181,10 +181,11 @@ export class Catalog {
 
   /**
    * This catalog extended with definitions from a file or a record (H-0, test fixtures). A
-   * definition with the id of one of this catalog's tiles replaces it (a player's exact faces of
-   * H1-01…). At most MAX_EXTRA_TILES definitions.
+   * definition with the id of one of this catalog's own tiles would silently change what that id
+   * means: it is refused (`tile/builtin-id`, path `where[i].id`) unless `replace` is set, and then
+   * it replaces the tile (a player's exact faces of H1-01…). At most MAX_EXTRA_TILES definitions.
    */
-  withExtra(extra: readonly unknown[], where = 'tiles'): Result<Catalog, TileDefError> {
+  withExtra(extra: readonly unknown[], where = 'tiles', replace = false): Result<Catalog, TileDefError> {
     if (extra.length > MAX_EXTRA_TILES) {
       return err({
         code: 'tile/invalid',
@@ -209,6 +210,15 @@ export class Catalog {
       }
       custom.add(def.id);
       const builtin = defs.findIndex((d) => d.id === def.id);
+      if (builtin >= 0 && !replace) {
+        const path = `${where}[${i}].id`;
+        return err({
+          code: 'tile/builtin-id',
+          tile: def.id,
+          path,
+          message: `${path}: "${def.id}" is a built-in tile id; an extra definition may not redefine it unless replacing built-in tiles is asked for (replaceTiles, H-0)`,
+        });
+      }
       if (builtin >= 0) defs[builtin] = def;
       else defs.push(def);
     }

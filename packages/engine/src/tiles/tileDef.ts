@@ -61,9 +61,13 @@ export interface TileDef {
   features: FeatureDef[];
 }
 
-/** Why a definition was refused: the tile, the field path inside it, and the reason. */
+/**
+ * Why a definition was refused: the tile, the field path inside it, and the reason.
+ * `tile/builtin-id`: an extra definition (a file's, a record's) reuses a built-in tile's id without
+ * leave to replace it; its path is then the definition's place in the list (`tiles[3].id`).
+ */
 export interface TileDefError {
-  code: 'tile/invalid';
+  code: 'tile/invalid' | 'tile/builtin-id';
   tile: string | undefined;
   path: string;
   message: string;

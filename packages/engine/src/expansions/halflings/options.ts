@@ -23,6 +23,7 @@ export const HALFLINGS_OPTIONS: readonly OptionSpec[] = [
     key: 'halflingsEdition',
     values: ['2021', '2020', '2015'],
     rule: 'H-8',
+    also: ['H-11'],
     doc: 'roads, cities and the other expansions count occupied cells (2021) or tiles (2015, 2020)',
   },
   {
@@ -44,6 +45,7 @@ export const HALFLINGS_OPTIONS: readonly OptionSpec[] = [
     key: 'halflingsSymbols',
     values: ['off', 'on'],
     rule: 'H-14',
+    also: ['H-12', 'H-13'],
     doc: 'the vineyard and crop-circle triangles join the set',
   },
 ];

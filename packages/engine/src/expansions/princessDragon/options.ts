@@ -32,6 +32,7 @@ export const PRINCESS_DRAGON_OPTIONS: readonly OptionSpec[] = [
     key: 'dragon',
     values: ['on', 'off'],
     rule: 'D-3',
+    also: ['D-4', 'D-5', 'D-6', 'D-7', 'D-8', 'D-9'],
     doc: 'the volcano and the dragon’s hunt; off keeps the tiles as plain tiles',
   },
   {
@@ -39,6 +40,7 @@ export const PRINCESS_DRAGON_OPTIONS: readonly OptionSpec[] = [
     key: 'fairy',
     values: ['on', 'off'],
     rule: 'D-14',
+    also: ['D-15', 'D-16', 'D-17', 'D-18', 'D-19'],
     doc: 'the fairy: points for the meeple she stands by, protection from the dragon',
   },
   {
@@ -46,6 +48,7 @@ export const PRINCESS_DRAGON_OPTIONS: readonly OptionSpec[] = [
     key: 'princess',
     values: ['on', 'off'],
     rule: 'D-10',
+    also: ['D-11', 'D-12'],
     doc: 'the princess sends a knight home from the city she joins',
   },
   {
@@ -88,6 +91,7 @@ export const PRINCESS_DRAGON_OPTIONS: readonly OptionSpec[] = [
     key: 'fairyBonus',
     values: ['1+3', '5'],
     rule: 'D-17',
+    also: ['D-15'],
     doc: 'the fairy gives 1 a turn and 3 when scored, or (house rule) 5 when scored only',
   },
   {
