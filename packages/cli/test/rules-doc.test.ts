@@ -64,7 +64,7 @@ describe('docs/rules.md', () => {
       inDoc,
       'docs/rules.md has lost its <!-- options:begin --> / <!-- options:end --> markers',
     ).toBeDefined();
-    // When this fails, regenerate the tables: npm start -- options --update docs/rules.md
+    // When this fails, regenerate the tables: npx carcassonne options --update docs/rules.md
     expect(inDoc).toBe(io.stdout.trim());
     for (const spec of OPTION_SPECS) expect(rules).toContain(`| \`${spec.id}\``);
   });

@@ -26,12 +26,18 @@ export const serverConfigSchema = z.object({
   wsPerSecond: int(1, 100_000).default(20),
   wsBurst: int(1, 100_000).default(40),
   wsPerAddressPerSecond: int(1, 1_000_000).default(200),
+  /** Take client addresses from X-Forwarded-For (only behind a reverse proxy you run). */
+  trustProxy: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .or(z.boolean())
+    .default(false),
   /** Open sockets per address. */
   socketsPerAddress: int(1, 100_000).default(64),
   /** With Redis: how long a dead process's games wait before another takes them over (ms). */
   leaseMs: int(500, 600_000).default(5_000),
   /** A game being played that nobody touched for this long ends as aborted (ms; default a week). */
-  abandonMs: int(60_000, 365 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
+  abandonMs: int(1_000, 365 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +59,7 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   wsBurst: 'WS_BURST',
   wsPerAddressPerSecond: 'WS_PER_ADDRESS_PER_SECOND',
   socketsPerAddress: 'SOCKETS_PER_ADDRESS',
+  trustProxy: 'TRUST_PROXY',
   leaseMs: 'LEASE_MS',
   abandonMs: 'ABANDON_MS',
   logLevel: 'LOG_LEVEL',

@@ -15,6 +15,7 @@ const MAIN = fileURLToPath(new URL('../../cli/dist/main.js', import.meta.url));
 
 export interface ServerProcess {
   url: string;
+  database: string;
   ws: string;
   proc: ChildProcess;
   output: () => string;
@@ -59,6 +60,7 @@ export async function startServerProcess(
   });
   return {
     url,
+    database,
     ws: `${url.replace(/^http/, 'ws')}/ws`,
     proc,
     output: () => out,

@@ -285,6 +285,96 @@ describe('server on SQLite', () => {
   });
 });
 
+describe('lobby and life cycle', () => {
+  it('leave, resign (a repeated id answered once), rematch, a bot plays a seat a timeout gave it, idle games leave memory and come back, abandoned games end', async () => {
+    const server = await startServerProcess(tempDatabase(), { ...FAST, IDLE_MS: '1000', ABANDON_MS: '4000' });
+    try {
+      // Leave an unstarted game; the seat is free again.
+      const g = await create(server, { seats: [{ kind: 'human' }, { kind: 'human' }] }, 'Ann');
+      const left = await api(server.url, 'POST', `/api/games/${g.id}/leave`, { token: g.token });
+      expect(left).toMatchObject({ status: 200, body: { seat: 0 } });
+      expect((await api(server.url, 'GET', `/api/games/${g.id}`)).body.seats).toEqual([
+        { kind: 'human', name: '', taken: false },
+        { kind: 'human', name: '', taken: false },
+      ]);
+      const allBots = await api(server.url, 'POST', '/api/games', {
+        settings: {
+          seats: [
+            { kind: 'bot', level: 'random' },
+            { kind: 'bot', level: 'random' },
+          ],
+        },
+        join: { name: 'Ann' },
+      });
+      expect(allBots).toMatchObject({ status: 400, body: { code: 'lobby/invalid-settings', path: 'join' } });
+
+      // Resign: the others win; the same id again gets the same answer.
+      const r = await create(server, { seats: [{ kind: 'human' }, { kind: 'human' }] }, 'Ann');
+      const bob = (await api<Created>(server.url, 'POST', `/api/games/${r.id}/join`, { name: 'Bob' })).body;
+      const ann = await connect(server.ws, r.id, r.token);
+      ann.client.send({ type: 'resign', id: 'r1' });
+      const ended = await ann.client.next('ended');
+      expect(ended.result).toMatchObject({ status: 'resigned', winners: [1], outcome: { player: 0 } });
+      const ack = await ann.client.next('ack', () => true, 5_000, 0);
+      ann.client.send({ type: 'resign', id: 'r1' });
+      expect(await ann.client.next('ack')).toEqual(ack);
+      ann.client.send({ type: 'resign', id: 'r2' });
+      expect((await ann.client.next('error')).code).toBe('match/over');
+
+      // Rematch: a new game, seats shifted (Bob starts), Ann keeps her name; asked again, the same game.
+      const re = await api<Created>(server.url, 'POST', `/api/games/${r.id}/rematch`, { token: r.token });
+      expect(re.status).toBe(201);
+      expect(re.body.seat).toBe(1);
+      expect((await ann.client.next('rematch', () => true, 5_000, 0)).game).toBe(re.body.id);
+      const again = await api<Created>(server.url, 'POST', `/api/games/${r.id}/rematch`, {
+        token: bob.token,
+      });
+      expect(again.body).toMatchObject({ id: re.body.id, seat: 0 });
+      expect((await api(server.url, 'GET', `/api/games/${re.body.id}`)).body.status).toBe('playing');
+      ann.client.close();
+
+      // A seat taken over by a bot after a timeout refuses its player's actions.
+      const t = await create(
+        server,
+        {
+          seats: [{ kind: 'human' }, { kind: 'human' }],
+          clock: { initialMs: 1_000, incrementMs: 0, onTimeout: 'bot' },
+        },
+        'Ann',
+      );
+      await api(server.url, 'POST', `/api/games/${t.id}/join`, { name: 'Bob' });
+      const slow = await connect(server.ws, t.id, t.token);
+      await slow.client.next('presence', (m) => m.players[0]?.takenOver === true, 5_000, 0);
+      slow.client.send({ type: 'act', id: 'late', version: 0, action: { type: 'pass' } });
+      expect((await slow.client.next('error', (m) => m.id === 'late')).code).toBe('seat/taken-over');
+      slow.client.close();
+
+      // Nobody listening: the game leaves memory, and comes back from storage on the next message.
+      await new Promise((res) => setTimeout(res, 2_500));
+      const health = await api<{ liveGames: number }>(server.url, 'GET', '/api/health');
+      expect(health.body.liveGames).toBeLessThanOrEqual(1);
+      const back = await connect(server.ws, r.id, r.token);
+      expect(back.welcome).toMatchObject({ status: 'resigned', version: 0 });
+      back.client.close();
+
+      // Untouched for ABANDON_MS (checked at start, then every minute): ended as aborted after a restart.
+      const idle = await create(server, { seats: [{ kind: 'human' }, { kind: 'human' }] }, 'Ann');
+      await api(server.url, 'POST', `/api/games/${idle.id}/join`, { name: 'Bob' });
+      await server.stop();
+      await new Promise((res) => setTimeout(res, 4_500));
+      const restarted = await startServerProcess(server.database, { ...FAST, ABANDON_MS: '4000' });
+      try {
+        const s = await api(restarted.url, 'GET', `/api/games/${idle.id}`);
+        expect(s.body.status).toBe('aborted');
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('server restarts', () => {
   it('loses no acknowledged action when killed with SIGKILL mid-game, and the game resumes from the SQLite log', async () => {
     const database = tempDatabase();

@@ -42,6 +42,7 @@ const STATUS: Record<HubErrorCode, number> = {
   'match/not-started': 409,
   'session/detached': 409,
   'server/storage': 503,
+  'seat/taken-over': 409,
   'server/busy': 503,
 };
 
@@ -60,6 +61,8 @@ export async function buildApp(
   const fastify = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: MAX_BODY_BYTES,
+    // Behind a reverse proxy, the client's address comes from X-Forwarded-For (rate limits per address).
+    trustProxy: config.trustProxy,
     // Game ids and the like are short; a URL longer than this is refused (414).
     routerOptions: { maxParamLength: 64 },
   });
@@ -148,7 +151,7 @@ export async function buildApp(
       id: s.id,
       values: s.values,
       default: s.values[0],
-      rule: s.rule,
+      rules: [s.rule, ...(s.also ?? [])],
       doc: s.doc,
     })),
     presets: Object.keys(BUILTIN.presets),

@@ -45,6 +45,7 @@ export type HubErrorCode =
   | 'record/not-public'
   | 'match/not-started'
   | 'session/detached'
+  | 'seat/taken-over'
   | 'server/storage'
   | 'server/busy';
 
@@ -170,11 +171,11 @@ export class Hub {
       this.timers.push(timer);
     };
     every(Math.max(1_000, Math.min(this.idleMs / 2, 60_000)), () => this.sweep());
+    every(1_000, () => this.watchSessions());
     if (this.cluster === SOLO) {
       every(60_000, () => this.adoptOrphans(false));
     } else {
       every(this.cluster.leaseMs / 3, () => this.renewLeases());
-      every(1_000, () => this.watchSessions());
       every(2_000, () => this.adoptOrphans(true));
     }
   }
@@ -195,6 +196,13 @@ export class Hub {
     if (!config.ok) return fail(config.error.code, config.error.message, config.error.path);
     const probe = Match.create(config.value);
     if (!probe.ok) return fail('lobby/invalid-settings', probe.error.message, probe.error.path);
+    if (join !== undefined && settings.seats.every((s) => s.kind === 'bot')) {
+      return fail(
+        'lobby/invalid-settings',
+        'join: every seat is a bot; create without join and watch',
+        'join',
+      );
+    }
     const now = this.now();
     const row: GameRow = {
       id: newGameId(),
@@ -211,7 +219,12 @@ export class Hub {
       version: 0,
       toAct: -1,
     };
-    await this.store.createGame(row);
+    try {
+      await this.store.createGame(row);
+    } catch (e) {
+      this.log.error({ err: String(e) }, 'storage refused a new game');
+      return fail('server/storage', 'the game could not be stored; try again');
+    }
     if (row.seats.every((s) => s.kind === 'bot')) {
       const started = await this.route<null>({ op: 'start', game: row.id });
       if (!started.ok) return started;
@@ -422,47 +435,64 @@ export class Hub {
   private run(t: Table, q: HubRequest): Promise<HubResult<unknown>> {
     return this.enqueue(t, async (): Promise<HubResult<unknown>> => {
       t.touched = this.now();
-      switch (q.op) {
-        case 'join':
-          return this.joinOn(t, q.name, q.seat);
-        case 'leave':
-          return this.leaveOn(t, q.token);
-        case 'rematch':
-          return this.rematchOn(t, q.token);
-        case 'record':
-          if (t.match === undefined || !t.match.recordIsPublic) {
-            return fail('record/not-public', `game ${t.row.id} is not over: its record would show the pile`);
-          }
-          return ok(t.match.recordFile());
-        case 'summary':
-          return ok({
-            ...listing(t.row),
-            players: this.players(t),
-            ...(t.row.rematch === undefined ? {} : { rematch: t.row.rematch }),
-          });
-        case 'start':
-          if (t.row.status === 'open') await this.startMatch(t);
-          return ok(null);
-        case 'attach':
-          return this.attachOn(t, q.token, q.since, q.from, q.listener);
-        case 'detach':
-          return ok(this.detachOn(t, `${q.from}:${q.listener}`));
-        case 'act': {
-          const l = t.listeners.get(`${q.from}:${q.listener}`);
-          if (l === undefined)
-            return fail('session/detached', 'this session is not attached to the game; reconnect');
-          await this.submit(t, l.viewer, q.id, q.version, q.action, (answer) => l.send(answer));
-          return ok(null);
-        }
-        case 'resign': {
-          const l = t.listeners.get(`${q.from}:${q.listener}`);
-          if (l === undefined)
-            return fail('session/detached', 'this session is not attached to the game; reconnect');
-          await this.resignOn(t, l, q.id);
-          return ok(null);
-        }
+      try {
+        return await this.runNow(t, q);
+      } catch (e) {
+        // A storage failure (the lobby's writes): nothing was changed in memory before the write.
+        this.log.error({ game: t.row.id, op: q.op, err: String(e) }, 'request failed');
+        return fail('server/storage', 'storage did not answer; nothing changed, try again');
       }
     });
+  }
+
+  private async runNow(t: Table, q: HubRequest): Promise<HubResult<unknown>> {
+    switch (q.op) {
+      case 'join':
+        return this.joinOn(t, q.name, q.seat);
+      case 'leave':
+        return this.leaveOn(t, q.token);
+      case 'rematch':
+        return this.rematchOn(t, q.token);
+      case 'record':
+        if (t.match === undefined || !t.match.recordIsPublic) {
+          return fail('record/not-public', `game ${t.row.id} is not over: its record would show the pile`);
+        }
+        return ok(t.match.recordFile());
+      case 'summary':
+        return ok({
+          ...listing(t.row),
+          players: this.players(t),
+          ...(t.row.rematch === undefined ? {} : { rematch: t.row.rematch }),
+        });
+      case 'start':
+        if (t.row.status === 'open') await this.startMatch(t);
+        return ok(null);
+      case 'attach':
+        return this.attachOn(t, q.token, q.since, q.from, q.listener);
+      case 'detach':
+        return ok(this.detachOn(t, `${q.from}:${q.listener}`));
+      case 'act': {
+        const l = t.listeners.get(`${q.from}:${q.listener}`);
+        if (l === undefined)
+          return fail('session/detached', 'this session is not attached to the game; reconnect');
+        await this.submit(t, l.viewer, q.id, q.version, q.action, (answer) => l.send(answer));
+        return ok(null);
+      }
+      case 'resign': {
+        const l = t.listeners.get(`${q.from}:${q.listener}`);
+        if (l === undefined)
+          return fail('session/detached', 'this session is not attached to the game; reconnect');
+        const key = `${String(l.viewer)}:${q.id}`;
+        const known = t.answers.get(key);
+        if (known !== undefined) l.send(known);
+        else
+          await this.resignOn(t, l, q.id, (answer) => {
+            this.remember(t, key, answer);
+            l.send(answer);
+          });
+        return ok(null);
+      }
+    }
   }
 
   private async joinOn(
@@ -575,10 +605,15 @@ export class Hub {
     return null;
   }
 
-  private resignOn(t: Table, l: Listener, clientId: string): Promise<void> | void {
+  private async resignOn(
+    t: Table,
+    l: Listener,
+    clientId: string,
+    reply: (answer: ServerMessage) => void,
+  ): Promise<void> {
     const m = t.match;
     if (m === undefined) {
-      return l.send({
+      return reply({
         type: 'error',
         id: clientId,
         code: 'match/not-started',
@@ -587,7 +622,7 @@ export class Hub {
     }
     const r = m.resign(l.viewer, new Date(this.now()).toISOString());
     if (!r.ok) {
-      return l.send({
+      return reply({
         type: 'error',
         id: clientId,
         code: r.error.code,
@@ -595,17 +630,15 @@ export class Hub {
         version: m.version,
       });
     }
-    return this.commitEnd(t, r.value).then((stored) => {
-      if (!stored) {
-        return l.send({
-          type: 'error',
-          id: clientId,
-          code: 'server/storage',
-          message: 'the resignation could not be stored',
-        });
-      }
-      l.send({ type: 'ack', id: clientId, version: m.version });
-    });
+    if (!(await this.commitEnd(t, r.value))) {
+      return l.send({
+        type: 'error',
+        id: clientId,
+        code: 'server/storage',
+        message: 'the resignation could not be stored',
+      });
+    }
+    reply({ type: 'ack', id: clientId, version: m.version });
   }
 
   // ---------------------------------------------------------------- a cluster's upkeep
@@ -702,6 +735,11 @@ export class Hub {
       reply({ type: 'error', ...(clientId === undefined ? {} : { id: clientId }), code, message, ...extra });
     const m = t.match;
     if (m === undefined) return refuse('match/not-started', 'the game waits for players');
+    if (clientId !== undefined && typeof viewer === 'number' && t.row.seats[viewer]?.kind === 'bot') {
+      return refuse('seat/taken-over', 'your time ran out and a bot plays your seat now', {
+        version: m.version,
+      });
+    }
     const now = this.now();
     if (typeof viewer === 'number' && t.row.clocks?.running === viewer && leftNow(t.row.clocks, now) <= 0) {
       await this.timeOut(t);
