@@ -137,6 +137,31 @@ describe('snapshots', () => {
     expect(refuse(['state', 'princess-and-dragon', 'fairySlot'], 999)).toBe(
       'state.princess-and-dragon: fairySlot is not a placed tile',
     );
+    // Derived structures are rebuilt from the placed tiles and compared (restore fuzzing found these).
+    const parsed = JSON.parse(good) as { state: { board: { facing: number[] } } };
+    const faced = parsed.state.board.facing.findIndex((v) => v !== 0);
+    const plus1 = (v: unknown) => (typeof v === 'number' ? v + 1 : v);
+    expect(refuse(['state', 'board', 'facing', faced], plus1)).toMatch(
+      new RegExp(
+        `^state\\.board\\.facing\\[${faced}\\]: must be \\d+ \\(from the placed tiles\\), not \\d+$`,
+      ),
+    );
+    expect(refuse(['state', 'graph', 'openEnds', 0], plus1)).toMatch(
+      /^state\.graph\.openEnds\[0\]: must be \d+ \(from the placed tiles\), not \d+$/,
+    );
+    const cells = (JSON.parse(good) as { state: { board: { slotCell: number[] } } }).state.board.slotCell;
+    expect(refuse(['state', 'board', 'slotCell', 3], cells[2])).toBe(
+      `state.board.slotCell[3]: the tile of slot 3 does not fit on cell ${cells[2]} (B-4)`,
+    );
+    expect(refuse(['state', 'game', 'bagCount'], plus1)).toMatch(
+      /^state\.game: \d+ tiles [\w/]+ are placed, in the pile, drawn or held: more than the \d+ of this game$/,
+    );
+    expect(refuse(['state', 'game', 'lastSlot'], 0)).toMatch(
+      /^state\.game: lastSlot must be -1 or \d+, the tile placed last$/,
+    );
+    expect(refuse(['state', 'tower', 'pieces', 0], plus1)).toMatch(
+      /^state\.tower: the pieces in supply and in the towers must make \d+, not \d+$/,
+    );
     expect(refuse(['state', 'inns'], {})).toMatch(/^state\.inns: unknown state part/);
     expect(refuse(['state', 'game', 'colour'], 1)).toBe('state.game.colour: unknown field');
     expect(refuse(['config', 'expansions'], ['inns'])).toBe(

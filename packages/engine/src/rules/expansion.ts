@@ -64,6 +64,12 @@ export interface ExpansionInstance {
    * fresh instance. An expansion with state must give it, or its games cannot be snapshotted.
    */
   stateParts?(): readonly StatePart[];
+  /**
+   * Appends the kinds of the tiles it holds off the board and the pile that may still be placed
+   * (H-3 triangles in hand or in a draft, D-6 dragon tiles set aside): a restored snapshot may hold
+   * no more tiles of a kind than its game has.
+   */
+  tilesHeld?(out: number[]): void;
   /** Move types (low 4 bits) this expansion plays. */
   readonly moveTypes: readonly number[];
   /** Steps at the start of a turn, before the draw (H-3 draft, H-4); a step may place a tile itself. */

@@ -178,7 +178,15 @@ export function readSnapshot(
     if (why !== undefined)
       return err({ code: 'snapshot/invalid', path: why.replace(/:.*$/s, ''), message: why });
   }
-  const why = s.whyInconsistent();
+  // The board and the feature graph are derived from the placed tiles: rebuilt on a game just created
+  // from the configuration, and compared. That game also counts the tiles of each kind there are.
+  const fresh = GameState.create(config.value, registry);
+  if (!fresh.ok) return fail('config', fresh.error.message);
+  const inventory = fresh.value.tileCounts(true);
+  const rebuilt = s.whyNotFromTiles(fresh.value);
+  if (rebuilt !== undefined)
+    return err({ code: 'snapshot/invalid', path: rebuilt.replace(/:.*$/s, ''), message: rebuilt });
+  const why = s.whyInconsistent() ?? s.whyTooManyTiles(inventory) ?? s.whyStuck();
   if (why !== undefined) return fail('state.game', why);
   s.recordEvents = data.recordEvents;
   s.events = [...events];

@@ -483,6 +483,115 @@ export class GameState {
   }
 
   /**
+   * What in this game's board and feature graph, read from a snapshot, differs from what its placed
+   * tiles make (a full snapshot path and the reason), or undefined. The tiles (kind, rotation, cell
+   * per slot) are replayed in placement order onto `fresh`, a game just created from the same
+   * configuration, and every other entry is compared with the result: the cells' sides, their edge
+   * types and what faces them, the frontier and the triangular gaps, the segments, the union-find
+   * and its member lists, open ends, pennants, distinct tiles and cells. Derived structures are thus
+   * rebuilt rather than trusted (a list that misses an entry would make a search loop forever); the
+   * meeples on each feature are checked against `meepleSeg` by whyInconsistent.
+   */
+  whyNotFromTiles(fresh: GameState): string | undefined {
+    const b = this.board;
+    const into = fresh.board;
+    const start = into.slotCount;
+    if (b.slotCount < start)
+      return `state.board.slotCount: must be at least ${start}, the start tile and the set-up`;
+    const w = this.grid.width;
+    for (let s = 0; s < b.slotCount; s++) {
+      const t = b.slotKind[s];
+      const q = b.slotRot[s];
+      const c = b.slotCell[s];
+      if (s < start) {
+        if (t !== into.slotKind[s] || q !== into.slotRot[s] || c !== into.slotCell[s])
+          return `state.board.slotKind[${s}]: slot ${s} must hold the tile the configuration places there (start tile, set-up)`;
+        continue;
+      }
+      const px = c % w;
+      const py = Math.floor(c / w);
+      if (px < 1 || py < 1 || px >= w - 1 || py >= w - 1)
+        return `state.board.slotCell[${s}]: ${c} is not a cell of this game's board`;
+      // Every tile after the set-up was placed where it fits (B-4, H-1, H-2): room in its cell, and
+      // every side it touches matching (the feature graph joins its features across them).
+      if (!into.fits(t, q, c))
+        return `state.board.slotCell[${s}]: the tile of slot ${s} does not fit on cell ${c} (B-4)`;
+      fresh.putTile(t, q, c);
+      into.slotTurn[s] = b.slotTurn[s];
+    }
+    const compare: [string, StatePart, StatePart, readonly string[]][] = [
+      ['state.board', b.statePart(), into.statePart(), []],
+      ['state.graph', this.graph.statePart(), fresh.graph.statePart(), ['meeples', 'meepleTotal']],
+    ];
+    for (const [path, mine, built, skip] of compare) {
+      const have = mine.write();
+      const want = built.write();
+      for (const [k, y] of Object.entries(want)) {
+        if (skip.includes(k)) continue;
+        const x = have[k];
+        if (Array.isArray(y) && Array.isArray(x)) {
+          if (x.length !== y.length)
+            return `${path}.${k}: must hold ${y.length} entries (from the placed tiles), not ${x.length}`;
+          const i = y.findIndex((v, j) => v !== x[j]);
+          if (i >= 0) return `${path}.${k}[${i}]: must be ${y[i]} (from the placed tiles), not ${x[i]}`;
+        } else if (x !== y) {
+          return `${path}.${k}: must be ${String(y)} (from the placed tiles), not ${String(x)}`;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Whether some tile kind is placed, in the pile, drawn or held more often in this game (read from
+   * a snapshot, consistent otherwise) than `total` says (`tileCounts()` of a game just created from
+   * its configuration; discarded tiles and the triangles back in the box are gone). So every tile
+   * to come has a slot on the board.
+   */
+  whyTooManyTiles(total: ReadonlyMap<number, number>): string | undefined {
+    for (const [k, n] of this.tileCounts()) {
+      const m = total.get(k) ?? 0;
+      if (n > m)
+        return `${n} tiles ${this.catalog.def(k).id} are placed, in the pile, drawn or held: more than the ${m} of this game`;
+    }
+    return undefined;
+  }
+
+  /**
+   * Why this game (read from a snapshot, consistent otherwise) cannot go on, or undefined: a game
+   * not over has a player to act, with a legal move (a step that never waits, or a draft with
+   * nothing left to pick, would leave none).
+   */
+  whyStuck(): string | undefined {
+    if (this.phase === P_OVER) return undefined;
+    const actor = this.toAct;
+    if (!(actor >= 0 && actor < this.players))
+      return `the player to act in phase ${this.phaseName} must be a player, not ${actor}`;
+    if (this.legalMoves(new Int32Array(this.maxMoves)) === 0)
+      return `phase ${this.phaseName} has no legal move for player ${actor}, yet the game is not over`;
+    return undefined;
+  }
+
+  /**
+   * How many tiles of each kind are placed, in the pile, drawn or held by an expansion; with
+   * `inventory`, an expansion's tiles that come into play off the pile (the Halflings' triangles,
+   * those back in the box too) are counted all instead of those it holds: what a game has in all.
+   */
+  tileCounts(inventory = false): Map<number, number> {
+    const kinds: number[] = Array.from(this.board.slotKind.subarray(0, this.board.slotCount));
+    kinds.push(...this.bag.subarray(0, this.bagCount));
+    if (this.drawn >= 0) kinds.push(this.drawn);
+    for (const [i, x] of this.expansions.entries()) {
+      const off = inventory ? this.defs[i].offPile?.(this.options, this.catalog) : undefined;
+      if (off !== undefined) kinds.push(...off);
+      else x.tilesHeld?.(kinds);
+    }
+    const out = new Map<number, number>();
+    for (const k of kinds) out.set(k, (out.get(k) ?? 0) + 1);
+    return out;
+  }
+
+  /**
    * What in this game's own state is out of range after a snapshot was read into it (all parts:
    * it looks at the board and the feature graph too), or undefined.
    */
@@ -501,10 +610,21 @@ export class GameState {
       if (this.bag[i] < 0 || this.bag[i] >= kinds) return `bag[${i}] is not a tile kind`;
     if (this.drawn < -1 || this.drawn >= kinds) return 'drawn is not a tile kind';
     if ((this.phase === P_PLACE) !== this.drawn >= 0) return 'a tile is drawn exactly in the place phase';
-    if (this.lastSlot < -1 || this.lastSlot >= this.board.slotCount) return 'lastSlot is not a placed tile';
+    if (this.lastSlot !== -1 && this.lastSlot !== this.board.slotCount - 1)
+      return `lastSlot must be -1 or ${this.board.slotCount - 1}, the tile placed last`;
     if (this.phase === P_ACTION && this.lastSlot < 0) return 'the action phase needs the tile just placed';
     if (this.placementCount < 0 || this.placementCount > this.placements.length)
       return 'placementCount out of range';
+    if (this.phase === P_PLACE) {
+      // The legal placements of the drawn tile, found once per draw: found again and compared.
+      const want = new Int32Array(this.placements.length);
+      const n = this.board.placements(this.drawn, want, 0, encodePlace);
+      if (this.placementCount !== n)
+        return `placementCount must be ${n}, the legal placements of the drawn tile`;
+      for (let i = 0; i < n; i++)
+        if (this.placements[i] !== want[i])
+          return `placements[${i}] must be ${want[i]}, a legal placement of the drawn tile`;
+    }
     for (const [i, s] of this.meepleSeg.entries())
       if (s < -2 || s >= this.graph.count) return `meepleSeg[${i}] is neither -2, -1 nor a segment`;
     // Supplies count the meeples in supply, and the features' meeple counts those standing on them.

@@ -172,7 +172,8 @@ export function statePart<T extends object>(
         if (v.length !== hi - lo)
           return `${path}.${k}: must hold ${hi - lo} entries (from the counts), not ${v.length}`;
         const [min, max] = elementRange(arr);
-        for (const [i, x] of v.entries()) {
+        for (let i = 0; i < v.length; i++) {
+          const x: unknown = v[i];
           if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) {
             return `${path}.${k}[${i}]: must be an integer from ${min} to ${max}, not ${JSON.stringify(x)}`;
           }

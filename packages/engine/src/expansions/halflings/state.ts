@@ -138,14 +138,35 @@ export class Halflings implements ExpansionInstance {
     const bad = (a: Int16Array, n: number) => Array.from(a.subarray(0, n)).some((k) => k < 0 || k >= kinds);
     return [
       statePart('halflings', HALFLINGS_STATE, this, (h) => {
+        const g = h.game;
         const counts = Array.from(h.handCount);
-        if (counts.some((n) => n < 0 || n > HAND_CAP)) return `a hand holds 0 to ${HAND_CAP} triangles`;
+        const most = Math.min(HAND_CAP, g.options.halflingsHand);
+        if (counts.some((n) => n < 0 || n > most)) return `a hand holds 0 to ${most} triangles`;
+        if (h.poolCount > 0) {
+          // A draft is on (H-3): each hand holds what its player picked, counter-clockwise.
+          if (h.draftPicks >= g.players * most)
+            return `draftPicks must be below ${g.players * most} while a draft is on`;
+          for (let p = 0; p < g.players; p++) {
+            let n = 0;
+            for (let k = 0; k < h.draftPicks; k++)
+              if ((((g.current - 1 - k) % g.players) + g.players) % g.players === p) n++;
+            if (counts[p] !== n)
+              return `handCount[${p}] must be ${n}, the triangles player ${p} drafted so far`;
+          }
+        }
         if (counts.some((n, p) => bad(h.hand.subarray(p * HAND_CAP), n)) || bad(h.pool, h.poolCount))
           return 'a triangle is not a tile kind of this game';
-        return h.draftPicks < 0 ? 'draftPicks must be non-negative' : undefined;
+        if (h.draftPicks < 0 || h.poolCount < 0) return 'draftPicks and poolCount must be non-negative';
+        return undefined;
       }),
       statePart('halflings.crop', CROP_CIRCLE_STATE, this.crop),
     ];
+  }
+
+  tilesHeld(out: number[]): void {
+    for (let p = 0; p < this.game.players; p++)
+      for (let i = 0; i < this.handCount[p]; i++) out.push(this.hand[p * HAND_CAP + i]);
+    for (let i = 0; i < this.poolCount; i++) out.push(this.pool[i]);
   }
 
   clone(game: GameState): Halflings {

@@ -92,15 +92,30 @@ export class PrincessDragon implements ExpansionInstance {
       statePart('princess-and-dragon', PRINCESS_DRAGON_STATE, this, (x) => {
         const g = x.game;
         if (x.visitedCount < 0 || x.visitedCount > x.visited.length) return 'visitedCount out of range';
+        if (x.setAsideCount < 0) return 'setAsideCount must be non-negative';
         if (x.fairySlot < -1 || x.fairySlot >= g.board.slotCount) return 'fairySlot is not a placed tile';
         if (x.fairyMeeple < -1 || x.fairyMeeple >= g.meepleSeg.length) return 'fairyMeeple is not a meeple';
+        if (x.fairyMeeple >= 0) {
+          const seg = g.meepleSeg[x.fairyMeeple];
+          if (seg < 0 || seg >= g.graph.count || g.graph.slot[seg] !== x.fairySlot)
+            return "fairyMeeple must stand on the fairy's tile";
+        }
         if (x.dragonUnit < -1 || x.dragonUnit >= g.grid.size) return 'dragonUnit is off the board';
+        const onBoard = (u: number) => (g.units.perTile ? u < g.board.slotCount : g.board.cellTiles[u] > 0);
+        if (x.dragonUnit >= 0 && !onBoard(x.dragonUnit)) return 'dragonUnit is not a placed tile';
+        for (let i = 0; i < x.visitedCount; i++)
+          if (x.visited[i] < 0 || x.visited[i] >= g.grid.size || !onBoard(x.visited[i]))
+            return `visited[${i}] is not a placed tile`;
         const kinds = g.catalog.defs.length;
         if (Array.from(x.setAside.subarray(0, x.setAsideCount)).some((k) => k < 0 || k >= kinds))
           return 'a set-aside tile is not a tile kind of this game';
         return undefined;
       }),
     ];
+  }
+
+  tilesHeld(out: number[]): void {
+    for (let i = 0; i < this.setAsideCount; i++) out.push(this.setAside[i]);
   }
 
   clone(game: GameState): PrincessDragon {

@@ -74,9 +74,33 @@ export class Tower implements ExpansionInstance {
     return [
       statePart('tower', TOWER_STATE, this, (t) => {
         const segs = t.game.graph.count;
+        if (t.towerCount < 0) return 'towerCount must be non-negative';
         if (Array.from(t.towers.subarray(0, t.towerCount)).some((s) => s < 0 || s >= segs))
           return 'a tower is not a segment of this game';
         if (t.capturing < -1 || t.capturing >= segs) return 'capturing is not a segment of this game';
+        // The towers are tower foundations, each once, in placement order; pieces are only in
+        // supplies or in towers (T-0, T-8), so that no range is out of proportion.
+        for (let i = 0; i < t.towerCount; i++) {
+          const s = t.towers[i];
+          if (t.game.graph.kind[s] !== K_TOWER || (i > 0 && s <= t.towers[i - 1]))
+            return `towers[${i}] is not a tower foundation listed once, in placement order`;
+        }
+        if (t.capturing !== -1 && !t.towers.subarray(0, t.towerCount).includes(t.capturing))
+          return 'capturing is not a tower';
+        const o = t.game.options.towerPieces;
+        const all = t.game.players * (o === 'auto' ? PIECES_BY_PLAYERS[t.game.players] : o);
+        let pieces = 0;
+        for (const n of t.pieces) {
+          if (n < 0) return 'pieces must be non-negative';
+          pieces += n;
+        }
+        for (let s = 0; s < t.height.length; s++) {
+          if (t.height[s] === 0) continue;
+          if (t.height[s] < 0 || !t.towers.subarray(0, t.towerCount).includes(s))
+            return `height[${s}] must be 0 off the towers, and never negative`;
+          pieces += t.height[s];
+        }
+        if (pieces !== all) return `the pieces in supply and in the towers must make ${all}, not ${pieces}`;
         if (Array.from(t.captor).some((p) => p < -1 || p >= t.game.players))
           return 'a captor is not a player';
         // T-3: a meeple is held exactly when it is away (-2), by another player.
