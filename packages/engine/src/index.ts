@@ -126,5 +126,19 @@ export type {
   Viewer,
 } from './match/match.js';
 export { MATCH_ERROR_CODES, Match } from './match/match.js';
-export type { BoardTile, CellChoice, CellPlacement, CoveredTile, FigureTarget } from './client/adapters.js';
-export { featureCoverage, figureTargets, lastRoundTiles, placementsByCell } from './client/adapters.js';
+export type {
+  BoardTile,
+  CellChoice,
+  CellPlacement,
+  CoveredTile,
+  DecisionHints,
+  FigureTarget,
+  TargetHint,
+} from './client/adapters.js';
+export {
+  decisionHints,
+  featureCoverage,
+  figureTargets,
+  lastRoundTiles,
+  placementsByCell,
+} from './client/adapters.js';

@@ -1,13 +1,14 @@
 /**
  * Client adapters checked against `legalActions()` and the view over whole random games with every
  * expansion: placements by cell (B-4, H-4), figure targets (B-6, D-10, D-14, T-2, T-3, H-13), the
- * cells a feature covers (B-7), the tiles of the last round.
+ * cells a feature covers (B-7), the tiles of the last round, and the hints a server sends each viewer.
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, Game } from '@carc/engine';
 import {
   CORNER_NAMES,
   createGame,
+  decisionHints,
   featureCoverage,
   figureTargets,
   lastRoundTiles,
@@ -68,6 +69,24 @@ function checkPosition(g: Game, tilesAtTurnStart: Map<number, number>): number {
   const since = Math.max(1, g.turn - g.players);
   const from = tilesAtTurnStart.get(since) ?? view.tiles.length;
   expect(lastRoundTiles(g)).toEqual(view.tiles.slice(from));
+
+  // The hints a server sends: everything above for the player to act, only the last round for the
+  // others and spectators (a hand's triangles never reach them, H-4).
+  for (let viewer = -1; viewer < g.players; viewer++) {
+    const hints = decisionHints(g, viewer);
+    expect(hints.lastRound).toEqual(lastRoundTiles(g));
+    if (viewer !== g.toAct) {
+      expect(hints.placements).toBeUndefined();
+      expect(hints.targets).toBeUndefined();
+      continue;
+    }
+    expect(hints.placements).toEqual(cells);
+    expect(hints.targets?.map((t) => key(t.action))).toEqual(targets.map((t) => key(t.action)));
+    for (const t of hints.targets ?? []) {
+      const cover = t.feature === undefined ? undefined : featureCoverage(g, t.x, t.y, t.corner, t.feature);
+      expect(t.coverage).toEqual(cover);
+    }
+  }
   return targets.length;
 }
 

@@ -3,7 +3,7 @@
  * checked against, and the messages the server sends. An action's own fields are checked by the
  * engine (its checked door), which names the field and rule; here only the envelope.
  */
-import type { GameView, MatchResult, MatchStatus, MatchStep } from '@carc/engine';
+import type { DecisionHints, GameView, MatchResult, MatchStatus, MatchStep } from '@carc/engine';
 import { z } from 'zod';
 import type { GameStatus, SeatKind } from './store/store.js';
 import { gameSettingsSchema } from './settings.js';
@@ -92,6 +92,8 @@ export type ServerMessage =
       players: PlayerInfo[];
       /** What you see now; absent while the game waits for players. */
       view?: GameView;
+      /** What a board needs to draw your decision (your placements and targets when you are to act). */
+      hints?: DecisionHints;
       /** The steps after the `since` of your hello, when you gave one and they are few enough. */
       steps?: MatchStep[];
       clocks?: ClockInfo;
@@ -102,6 +104,7 @@ export type ServerMessage =
       version: number;
       step: MatchStep;
       view: GameView;
+      hints: DecisionHints;
       status: MatchStatus;
       clocks?: ClockInfo;
       result?: MatchResult;

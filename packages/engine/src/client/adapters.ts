@@ -10,7 +10,9 @@
  *   is on (id and rotation) and the feature index, so the art package can place it in the tile;
  * - `featureCoverage`: the tiles, feature indices and sides a feature reaches, to highlight a whole
  *   city on hover;
- * - `lastRoundTiles`: the tiles placed since the current player's previous turn.
+ * - `lastRoundTiles`: the tiles placed since the current player's previous turn;
+ * - `decisionHints`: all of it for one viewer, as plain JSON a server can send (the placements and
+ *   targets, each target with its feature's coverage, only to the player to act).
  */
 import type { CornerName, SideName } from '../geometry/edges.js';
 import { CORNER_NAMES, SIDE_NAMES, rotateSide } from '../geometry/edges.js';
@@ -70,6 +72,38 @@ export interface BoardTile {
   corner?: CornerName;
   tile: string;
   rotation: Rotation;
+}
+
+/** A figure target with the feature it stands for, for highlighting it on hover. */
+export interface TargetHint extends FigureTarget {
+  coverage?: CoveredTile[];
+}
+
+/** What a board needs to show one viewer (docs/protocol.md, `hints`). */
+export interface DecisionHints {
+  /** The tiles placed since the current player's previous turn (public). */
+  lastRound: BoardTile[];
+  /** The viewer's legal placements, grouped by cell, when the viewer is to act. */
+  placements?: CellChoice[];
+  /** The viewer's legal figure actions, each with its feature's coverage, when the viewer is to act. */
+  targets?: TargetHint[];
+}
+
+/**
+ * The hints for `viewer` (a player, or −1 for a spectator): the last round for everyone; the
+ * decision's placements and targets only for the player to act, since they can show that player's
+ * hand (H-4) and are of no use to anyone else.
+ */
+export function decisionHints(game: Game, viewer: number): DecisionHints {
+  const hints: DecisionHints = { lastRound: lastRoundTiles(game) };
+  if (game.isOver || viewer < 0 || game.toAct !== viewer) return hints;
+  hints.placements = placementsByCell(game);
+  hints.targets = figureTargets(game).map((t): TargetHint => {
+    if (t.feature === undefined) return t;
+    const coverage = featureCoverage(game, t.x, t.y, t.corner, t.feature);
+    return coverage === undefined ? t : { ...t, coverage };
+  });
+  return hints;
 }
 
 /** The legal placements of the decision in front of the player to act, grouped by cell. */

@@ -29,6 +29,8 @@ import { viewOf } from '../rules/view.js';
 import { BUILTIN, createGame } from '../expansions/index.js';
 import type { GameRecord, MatchOutcome } from '../notation/record.js';
 import { makeRecord, readRecord } from '../notation/record.js';
+import type { DecisionHints } from '../client/adapters.js';
+import { decisionHints } from '../client/adapters.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 
@@ -190,6 +192,14 @@ export class Match {
   since(viewer: Viewer, since: number): MatchUpdate | undefined {
     if (!Number.isInteger(since) || since < 0 || since > this.version) return undefined;
     return { version: this.version, steps: this.steps.slice(since), view: this.view(viewer) };
+  }
+
+  /**
+   * What a board needs to show `viewer` now (client/adapters.ts): the last round, and for the player
+   * to act their placements and figure targets with each feature's coverage.
+   */
+  hints(viewer: Viewer): DecisionHints {
+    return decisionHints(this.game, viewer === 'spectator' || this.isOver ? -1 : viewer);
   }
 
   /** What `viewer` sees now (a spectator sees no hand; nobody sees the bag's order or the seed). */

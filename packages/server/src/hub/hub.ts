@@ -971,6 +971,7 @@ export class Hub {
     };
     if (m !== undefined) {
       msg.view = m.view(viewer);
+      msg.hints = m.hints(viewer);
       if (since !== undefined && m.version - since <= this.maxResyncSteps) {
         const missed = m.since(viewer, since);
         if (missed !== undefined) msg.steps = missed.steps;
@@ -994,6 +995,7 @@ export class Hub {
           version: m.version,
           step,
           view: m.view(l.viewer),
+          hints: m.hints(l.viewer),
           status: m.status,
           ...(clocks === undefined ? {} : { clocks }),
           ...(result === undefined ? {} : { result }),
