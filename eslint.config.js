@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
 
 const nodeAndPackages = [
   { group: ['node:*', '@carc/*', 'fs', 'path'], message: 'the engine runs anywhere and stands alone' },
@@ -15,6 +16,16 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    // The web client runs in browsers: TypeScript inside .svelte files too.
+    files: ['packages/web/**/*.svelte', 'packages/web/**/*.svelte.ts'],
+    languageOptions: { globals: globals.browser, parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    files: ['packages/web/src/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+  },
   {
     rules: {
       eqeqeq: ['error', 'smart'],
@@ -102,6 +113,21 @@ export default tseslint.config(
     ignores: ['packages/bots/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', '@carc/cli', 'fs', 'path'] }],
+    },
+  },
+  {
+    // The web client: browser code, never Node's; the server only through its protocol's types.
+    files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', '@carc/cli'], message: 'the web client runs in browsers' },
+          ],
+          paths: [{ name: '@carc/server', message: 'the server only through @carc/server/protocol' }],
+        },
+      ],
     },
   },
 );

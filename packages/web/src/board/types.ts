@@ -1,0 +1,35 @@
+/**
+ * The board's contract (in the manner of chessground): the board is given what to draw as data and
+ * reports what the player chose; it knows no rules. Everything it may offer comes from the hints
+ * the server (or the local worker) sends with every view (`DecisionHints`, docs/protocol.md), and
+ * every choice it reports is one of the actions listed there, never one it built.
+ */
+import type { Action, DecisionHints, GameView } from '@carc/engine';
+
+export interface BoardInput {
+  /** What the viewer sees: tiles, figures, the drawn tile, the viewer's hand of triangles… */
+  view: GameView;
+  /** The viewer's decision, when it is theirs (placements, targets with coverage) and the last round. */
+  hints: DecisionHints;
+  /** Player names, to label figures (colour-blind safe: a letter or shape besides the colour). */
+  players: readonly string[];
+  /** Whether the viewer may act now (false while an answer is awaited, or for a spectator). */
+  interactive: boolean;
+}
+
+export interface BoardEvents {
+  /** The player confirmed one of the hinted actions (a placement with its rotation, or a target). */
+  choose(action: Action): void;
+}
+
+export interface Board {
+  /** Redraws for a new input (a new view, new hints). */
+  update(input: BoardInput): void;
+  /** Keyboard: the next legal rotation of the tile being placed. */
+  rotate(): void;
+  /** Keyboard: confirm the pending placement. */
+  confirm(): void;
+  /** Frames every tile. */
+  fit(): void;
+  destroy(): void;
+}
