@@ -25,6 +25,20 @@ export const CLOSE_POLICY = 1008;
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_TRY_LATER = 1013;
 
+/**
+ * A message's text, made once: the hub sends one message object to every socket of the same viewer
+ * (each spectator, each socket of a seat), so it is serialized once however many watch.
+ */
+const encoded = new WeakMap<ServerMessage, string>();
+function encode(m: ServerMessage): string {
+  let text = encoded.get(m);
+  if (text === undefined) {
+    text = JSON.stringify(m);
+    encoded.set(m, text);
+  }
+  return text;
+}
+
 /** Serves one socket until it closes. `ipBucket` is shared by every socket from the same address. */
 export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, ipBucket: TokenBucket): void {
   const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
@@ -39,7 +53,7 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
       socket.close(CLOSE_TRY_LATER, 'too slow to read');
       return;
     }
-    socket.send(JSON.stringify(m));
+    socket.send(encode(m));
   };
   const error = (code: string, message: string, id?: string): void =>
     send({ type: 'error', ...(id === undefined ? {} : { id }), code, message });
