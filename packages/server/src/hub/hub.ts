@@ -111,7 +111,9 @@ interface Table {
   queue: Promise<unknown>;
   touched: number;
   botThinking: boolean;
-  /** Set when storage refused a write: the table is dropped and reloaded from storage. */
+  /** Operations queued or running. */
+  pending: number;
+  /** Set once the table left memory (storage refused a write, idle, lease lost): work goes to its successor. */
   broken: boolean;
 }
 
@@ -434,6 +436,8 @@ export class Hub {
   /** Runs a request on a table this process owns, in the table's queue. */
   private run(t: Table, q: HubRequest): Promise<HubResult<unknown>> {
     return this.enqueue(t, async (): Promise<HubResult<unknown>> => {
+      // Queued before the table left memory: the request goes to whoever holds the game now.
+      if (t.broken) return this.route(q);
       t.touched = this.now();
       try {
         return await this.runNow(t, q);
@@ -1040,7 +1044,8 @@ export class Hub {
   // ---------------------------------------------------------------- tables in memory
 
   private enqueue<T>(t: Table, fn: () => Promise<T> | T): Promise<T> {
-    const run = t.queue.then(fn);
+    t.pending++;
+    const run = t.queue.then(fn).finally(() => t.pending--);
     t.queue = run.catch(() => undefined);
     return run;
   }
@@ -1069,6 +1074,7 @@ export class Hub {
       queue: Promise.resolve(),
       touched: this.now(),
       botThinking: false,
+      pending: 0,
       broken: false,
     };
     if (row.status !== 'open') {
@@ -1109,12 +1115,12 @@ export class Hub {
       { game: t.row.id, err: String(e) },
       'storage refused a write; the game reloads from storage',
     );
-    t.broken = true;
     this.dropTable(t);
   }
 
   /** The table leaves memory; its sessions here attach again (to whoever owns it next) on their next request. */
   private dropTable(t: Table): void {
+    t.broken = true;
     if (this.tables.get(t.row.id) === t) this.tables.delete(t.row.id);
     for (const rec of this.sessions.values()) if (rec.game === t.row.id) rec.owner = '';
     void this.cluster.release(t.row.id).catch(() => undefined);
@@ -1124,7 +1130,8 @@ export class Hub {
   private sweep(): void {
     const now = this.now();
     for (const t of this.tables.values()) {
-      if (t.listeners.size === 0 && !t.botThinking && now - t.touched > this.idleMs) this.dropTable(t);
+      const idle = t.listeners.size === 0 && !t.botThinking && t.pending === 0;
+      if (idle && now - t.touched > this.idleMs) this.dropTable(t);
     }
   }
 }
