@@ -89,6 +89,7 @@ describe('board in Chromium', () => {
       viewport: { width: 1280, height: 800 },
       hasTouch: true,
     });
+    context.setDefaultTimeout(5_000);
     close = async () => {
       await context.close();
       await new Promise((resolve) => server.close(resolve));
@@ -178,7 +179,9 @@ describe('board in Chromium', () => {
   it('offers every placement of a triangle cell, Enter confirming the one shown', async () => {
     const page = await open('scenario=triangle');
     const hints = await hintsOf(page);
-    const cell = (hints.placements ?? []).find((c) => c.placements.some((p) => p.action.type === 'triangle'));
+    const cell = (hints.placements ?? []).find(
+      (c) => c.placements.length >= 2 && c.placements.every((p) => p.action.type === 'triangle'),
+    );
     if (!cell) throw new Error('no triangle placement');
     const target = page.locator(`g.cell[data-x="${cell.x}"][data-y="${cell.y}"]`);
     await target.click();

@@ -64,6 +64,7 @@ ${BOARD_CSS}
 .target{cursor:pointer}
 .target .hit{fill:transparent;pointer-events:all}
 .target .ring{fill:#fff;stroke-width:4}
+.target .rim{fill:none;stroke:#1a1a1a;stroke-width:1.5}
 .target:hover .ring,.target:focus .ring,.target.active .ring{fill:#fff3b0}
 .target .focus{fill:none;stroke:none}
 .target:focus-visible .focus{stroke:#000;stroke-width:3}
@@ -493,6 +494,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         titled(g, label);
         el('circle', { class: 'hit', r: MIN_HIT_PX / 2 }, g);
         el('circle', { class: 'ring', r: 16, stroke: colour }, g);
+        el('circle', { class: 'rim', r: 18 }, g);
         el('circle', { class: 'focus', r: 21 }, g);
         const text = el(
           'text',
@@ -555,7 +557,10 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     const p = pending?.cell.placements[pending.index];
     if (!p || !input?.interactive) return;
     pending = undefined;
+    const refocus = controls.contains(document.activeElement);
     drawPreview();
+    // The confirm button goes away with the preview: keep the keyboard on the board.
+    if (refocus) svg.focus({ preventScroll: true });
     events.choose(p.action);
   }
 

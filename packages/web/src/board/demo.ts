@@ -4,7 +4,8 @@
  * expansions is played at random from a seed until it reaches the position the query asks for:
  *
  * - `scenario=place` (default): a tile to place, mid-game, with a cell allowing several rotations;
- * - `scenario=triangle`: a Halflings triangle to place from the hand;
+ * - `scenario=triangle`: a Halflings triangle to place from the hand, on a cell taking it in
+ *   several ways;
  * - `scenario=target`: figure targets, one of them on a feature over several tiles, and a tower
  *   piece and a meeple on that tower offered at one point;
  * - `seed=N` the first seed tried, `play=1` applies every choice (hotseat) instead of only
@@ -54,7 +55,12 @@ function fits(scenario: string, game: Game, hints: DecisionHints): boolean {
   const targets = hints.targets ?? [];
   switch (scenario) {
     case 'triangle':
-      return tiles >= 14 && placements.some((c) => c.placements.some((p) => p.action.type === 'triangle'));
+      return (
+        tiles >= 14 &&
+        placements.some(
+          (c) => c.placements.length >= 2 && c.placements.every((p) => p.action.type === 'triangle'),
+        )
+      );
     case 'target':
       return (
         tiles >= 24 &&
