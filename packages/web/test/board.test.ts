@@ -291,6 +291,13 @@ describe('board in Chromium', () => {
     expect(await transformOf(page)).not.toBe(beforeZoom);
     await page.keyboard.press('0');
     expect(await transformOf(page)).toBe(fitted);
+    // Not the viewer's turn: nothing to choose is offered.
+    await page.evaluate('window.boardTest.board.update({ ...window.boardTest.input, interactive: false })');
+    expect(await page.locator('g.cell').count()).toBe(0);
+    expect(await page.locator('g.tiles g.tile').count()).toBeGreaterThan(0);
+    // destroy() takes the board out of the page.
+    await page.evaluate('window.boardTest.board.destroy()');
+    expect(await page.locator('.carc-board').count()).toBe(0);
     await page.close();
   });
 
@@ -329,7 +336,23 @@ describe('board in Chromium', () => {
     const wide = (await hintsOf(targets)).targets?.findIndex((t) => (t.coverage?.length ?? 0) >= 3) ?? -1;
     await targets.locator(`g.target[data-index="${wide}"]`).hover();
     await targets.screenshot({ path: '/tmp/carc-board-targets.png' });
+    const targetSizes = await targets
+      .locator('g.target circle.hit')
+      .evaluateAll((cs) =>
+        cs.map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)),
+      );
+    expect(targetSizes.length).toBeGreaterThan(0);
     await targets.close();
+    const phoneTargets = await open('scenario=target', { width: 390, height: 844 });
+    const phoneSizes = await phoneTargets
+      .locator('g.target circle.hit')
+      .evaluateAll((cs) =>
+        cs.map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)),
+      );
+    expect(phoneSizes.length).toBe(targetSizes.length);
+    for (const s of phoneSizes) expect(s).toBeGreaterThanOrEqual(44);
+    await phoneTargets.screenshot({ path: '/tmp/carc-board-phone-targets.png' });
+    await phoneTargets.close();
     const triangle = await open('scenario=triangle');
     const t = (await hintsOf(triangle)).placements?.find((c) => c.placements.some((p) => p.corner));
     if (t) await triangle.locator(`g.cell[data-x="${t.x}"][data-y="${t.y}"]`).click();

@@ -63,6 +63,8 @@ ${BOARD_CSS}
 .covered .side{stroke:#ff8f00;stroke-width:6;stroke-linecap:round}
 .target{cursor:pointer}
 .target .hit{fill:transparent;pointer-events:all}
+.target .leader{stroke:#1a1a1a;stroke-width:2;pointer-events:none}
+.target .anchor{stroke:#1a1a1a;stroke-width:1.5;pointer-events:none}
 .target .ring{fill:#fff;stroke-width:4}
 .target .rim{fill:none;stroke:#1a1a1a;stroke-width:1.5}
 .target:hover .ring,.target:focus .ring,.target.active .ring{fill:#fff3b0}
@@ -82,6 +84,48 @@ const HTML_STYLE = `
 `;
 
 const key = (x: number, y: number): string => `${x},${y}`;
+const num = (v: number): string => String(Math.round(v * 10) / 10);
+
+/**
+ * Moves screen points apart until no two are closer than `gap` (a few rounds of pairwise pushes),
+ * keeping those whose own point is on screen inside the `width` × `height` view: targets stay
+ * apart and tappable at any zoom. Deterministic: the same input gives the same layout.
+ */
+function spread(
+  spots: { ax: number; ay: number; x: number; y: number }[],
+  gap: number,
+  width: number,
+  height: number,
+): void {
+  const r = gap / 2;
+  for (let round = 0; round < 40; round++) {
+    let moved = false;
+    for (let i = 0; i < spots.length; i++) {
+      for (let j = i + 1; j < spots.length; j++) {
+        const a = spots[i];
+        const b = spots[j];
+        if (!a || !b) continue;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.01) continue;
+        moved = true;
+        if (d < 0.01) [dx, dy, d] = [1, 0, 1];
+        const push = (gap - d) / 2 + 0.01;
+        a.x -= (dx / d) * push;
+        a.y -= (dy / d) * push;
+        b.x += (dx / d) * push;
+        b.y += (dy / d) * push;
+      }
+    }
+    for (const s of spots) {
+      if (s.ax < 0 || s.ay < 0 || s.ax > width || s.ay > height) continue;
+      s.x = Math.min(Math.max(s.x, r), Math.max(r, width - r));
+      s.y = Math.min(Math.max(s.y, r), Math.max(r, height - r));
+    }
+    if (!moved) break;
+  }
+}
 
 /** What a figure action does, as a short glyph and words. */
 function actionLabel(type: string): { glyph: string; words: string } {
@@ -183,7 +227,14 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   let transform: ZoomTransform = zoomIdentity;
   let fitted = false;
   const tileNodes = new Map<string, SVGGElement>();
-  const targetNodes: { node: SVGGElement; wx: number; wy: number; dx: number }[] = [];
+  const targetNodes: {
+    node: SVGGElement;
+    leader: SVGLineElement;
+    anchor: SVGCircleElement;
+    wx: number;
+    wy: number;
+    dx: number;
+  }[] = [];
 
   // Pan and zoom.
   const zoomer = zoom<SVGSVGElement, unknown>()
@@ -221,10 +272,24 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       hit.setAttribute('width', String(side));
       hit.setAttribute('height', String(side));
     }
-    for (const t of targetNodes) {
-      const [sx, sy] = transform.apply([t.wx, t.wy]);
-      t.node.setAttribute('transform', `translate(${sx + t.dx} ${sy})`);
-    }
+    const spots = targetNodes.map((t) => {
+      const [ax, ay] = transform.apply([t.wx, t.wy]);
+      return { ax, ay, x: ax + t.dx, y: ay };
+    });
+    spread(spots, TARGET_STEP, svg.clientWidth, svg.clientHeight);
+    targetNodes.forEach((t, i) => {
+      const s = spots[i];
+      if (!s) return;
+      t.node.setAttribute('transform', `translate(${num(s.x)} ${num(s.y)})`);
+      // Pushed off its point (zoomed out, or several at one point): a leader line back to it.
+      const off = Math.hypot(s.ax - s.x, s.ay - s.y) > 6;
+      t.leader.setAttribute('x2', num(s.ax - s.x));
+      t.leader.setAttribute('y2', num(s.ay - s.y));
+      t.anchor.setAttribute('cx', num(s.ax - s.x));
+      t.anchor.setAttribute('cy', num(s.ay - s.y));
+      t.leader.style.display = off ? '' : 'none';
+      t.anchor.style.display = off ? '' : 'none';
+    });
     if (pending) {
       const c = pending.cell;
       const [right, top] = transform.apply([(c.x + 1) * CELL, c.y * CELL]);
@@ -492,6 +557,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
           targetsLayer,
         );
         titled(g, label);
+        const leader = el('line', { class: 'leader', x1: 0, y1: 0, x2: 0, y2: 0 }, g);
+        const anchor = el('circle', { class: 'anchor', r: 4, fill: colour }, g);
         el('circle', { class: 'hit', r: MIN_HIT_PX / 2 }, g);
         el('circle', { class: 'ring', r: 16, stroke: colour }, g);
         el('circle', { class: 'rim', r: 18 }, g);
@@ -520,7 +587,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         g.addEventListener('focus', show);
         g.addEventListener('blur', hide);
         g.addEventListener('click', () => chooseTarget(t));
-        targetNodes.push({ node: g, wx, wy, dx: (j - (list.length - 1) / 2) * TARGET_STEP });
+        targetNodes.push({ node: g, leader, anchor, wx, wy, dx: (j - (list.length - 1) / 2) * TARGET_STEP });
         index++;
       });
     }
