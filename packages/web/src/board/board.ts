@@ -189,7 +189,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   const tilesLayer = el('g', { class: 'tiles' }, world);
   const lastLayer = el('g', { class: 'last-round' }, world);
   const highlightLayer = el('g', { class: 'highlight', 'pointer-events': 'none' }, world);
-  const figuresLayer = el('g', { class: 'figures', 'pointer-events': 'none' }, world);
+  const figuresLayer = el('g', { class: 'figures' }, world);
   const cellsLayer = el('g', { class: 'cells', role: 'group', 'aria-label': 'Legal cells' }, world);
   const previewLayer = el('g', { class: 'preview-layer' }, world);
   const targetsLayer = el('g', { class: 'targets', role: 'group', 'aria-label': 'Figure targets' }, svg);
