@@ -1,0 +1,770 @@
+/**
+ * The board (in the manner of chessground): framework-free DOM + SVG. It draws the view it is given
+ * (tiles, figures, the dragon, the fairy, towers) with @carc/art's model and tile artwork, offers
+ * only what the hints list (legal cells, figure targets), and reports the hinted action the player
+ * confirms. It knows no rules.
+ *
+ * Layers, bottom to top: tiles, last round's marks, a hovered target's feature, figures, legal
+ * cells, the preview of a placement (all in the zoomed world group); then the figure targets, in
+ * screen space so they keep a 48 px hit area at any zoom; then HTML buttons (confirm, rotate).
+ *
+ * Input: mouse wheel, drag and pinch (d3-zoom); keys: arrows pan, + and - zoom, 0 or f fit, r
+ * rotates, Enter confirms, Escape cancels; cells and targets are focusable and activate with Enter
+ * or Space.
+ */
+import type { BoardModel, TileModel } from '@carc/art';
+import { boardModel, featurePoint, placeCentre, tileArt, turnsOf } from '@carc/art';
+import type { CellChoice, CellPlacement, CornerName, CoveredTile, SideName, TargetHint } from '@carc/engine';
+import { BUILTIN } from '@carc/engine';
+import { select } from 'd3-selection';
+import type { D3ZoomEvent, ZoomTransform } from 'd3-zoom';
+import { zoom, zoomIdentity } from 'd3-zoom';
+import type { FigureLabels } from './draw.js';
+import {
+  BOARD_CSS,
+  CELL,
+  PLAYER_COLOUR_NAMES,
+  drawFigure,
+  drawTile,
+  el,
+  outlinePoints,
+  pathData,
+  playerColour,
+  playerLetters,
+  titled,
+} from './draw.js';
+import type { Board, BoardEvents, BoardInput } from './types.js';
+
+export type { Board, BoardEvents, BoardInput } from './types.js';
+
+/** The smallest hit area on screen, in CSS pixels (WCAG 2.5.5: 44). */
+const MIN_HIT_PX = 48;
+/** Screen pixels between targets sharing one point. */
+const TARGET_STEP = 50;
+const SCALE_EXTENT: [number, number] = [0.05, 4];
+/** A fitted board shows cells at most this large (user units to pixels). */
+const FIT_MAX_SCALE = 1.2;
+const PAN_STEP = 80;
+
+const BOARD_STYLE = `
+${BOARD_CSS}
+.cell .legal{fill:rgba(255,255,255,.38);stroke:#0b57d0;stroke-width:3;stroke-dasharray:8 5}
+.cell:hover .legal,.cell:focus .legal{fill:rgba(11,87,208,.22);stroke-dasharray:none}
+.cell.selected .legal{fill:none;stroke:#0b57d0;stroke-width:4;stroke-dasharray:none}
+.cell .hit{fill:transparent;pointer-events:all;cursor:pointer}
+.cell:focus,.target:focus{outline:none}
+.cell:focus-visible .legal{stroke:#000;stroke-width:5}
+.preview{pointer-events:none;opacity:.92}
+.preview .frame{fill:none;stroke:#0b57d0;stroke-width:4}
+.last{fill:none;stroke:#ff2d95;stroke-width:2.5;stroke-linejoin:round}
+.covered .area{fill:rgba(255,214,0,.28)}
+.covered .shape{fill:rgba(255,214,0,.6);stroke:#ff8f00;stroke-width:4}
+.covered .way{fill:none;stroke:#ffc400;stroke-width:16;stroke-opacity:.85;stroke-linecap:round}
+.covered .side{stroke:#ff8f00;stroke-width:6;stroke-linecap:round}
+.target{cursor:pointer}
+.target .hit{fill:transparent;pointer-events:all}
+.target .leader{stroke:#1a1a1a;stroke-width:2;pointer-events:none}
+.target .anchor{stroke:#1a1a1a;stroke-width:1.5;pointer-events:none}
+.target .ring{fill:#fff;stroke-width:4}
+.target .rim{fill:none;stroke:#1a1a1a;stroke-width:1.5}
+.target:hover .ring,.target:focus .ring,.target.active .ring{fill:#fff3b0}
+.target .focus{fill:none;stroke:none}
+.target:focus-visible .focus{stroke:#000;stroke-width:3}
+`;
+
+const HTML_STYLE = `
+.carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:#f4efe4;touch-action:none}
+.carc-board svg{display:block;width:100%;height:100%;outline:none}
+.carc-board svg:focus-visible{box-shadow:inset 0 0 0 3px #0b57d0}
+.carc-board .controls{position:absolute;left:0;top:0;display:flex;gap:6px;pointer-events:none}
+.carc-board .controls[hidden]{display:none}
+.carc-board .controls button{pointer-events:auto;min-width:48px;min-height:48px;font-size:26px;line-height:1;border-radius:10px;border:2px solid #0b57d0;background:#fff;color:#0b57d0;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.carc-board .controls button.confirm{background:#0b57d0;color:#fff}
+.carc-board .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+const key = (x: number, y: number): string => `${x},${y}`;
+const num = (v: number): string => String(Math.round(v * 10) / 10);
+
+/**
+ * Moves screen points apart until no two are closer than `gap` (a few rounds of pairwise pushes),
+ * keeping those whose own point is on screen inside the `width` × `height` view: targets stay
+ * apart and tappable at any zoom. Deterministic: the same input gives the same layout.
+ */
+function spread(
+  spots: { ax: number; ay: number; x: number; y: number }[],
+  gap: number,
+  width: number,
+  height: number,
+): void {
+  const r = gap / 2;
+  for (let round = 0; round < 40; round++) {
+    let moved = false;
+    for (let i = 0; i < spots.length; i++) {
+      for (let j = i + 1; j < spots.length; j++) {
+        const a = spots[i];
+        const b = spots[j];
+        if (!a || !b) continue;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.01) continue;
+        moved = true;
+        if (d < 0.01) [dx, dy, d] = [1, 0, 1];
+        const push = (gap - d) / 2 + 0.01;
+        a.x -= (dx / d) * push;
+        a.y -= (dy / d) * push;
+        b.x += (dx / d) * push;
+        b.y += (dy / d) * push;
+      }
+    }
+    for (const s of spots) {
+      if (s.ax < 0 || s.ay < 0 || s.ax > width || s.ay > height) continue;
+      s.x = Math.min(Math.max(s.x, r), Math.max(r, width - r));
+      s.y = Math.min(Math.max(s.y, r), Math.max(r, height - r));
+    }
+    if (!moved) break;
+  }
+}
+
+/** What a figure action does, as a short glyph and words. */
+function actionLabel(type: string): { glyph: string; words: string } {
+  switch (type) {
+    case 'meeple':
+      return { glyph: 'M', words: 'Place a meeple' };
+    case 'tower':
+      return { glyph: 'T', words: 'Add a tower piece' };
+    case 'tower-meeple':
+      return { glyph: 'TM', words: 'Put a meeple on the tower' };
+    case 'fairy':
+      return { glyph: 'F', words: 'Move the fairy' };
+    case 'princess':
+      return { glyph: 'P', words: 'Remove this knight (princess)' };
+    case 'capture':
+      return { glyph: 'X', words: 'Capture this meeple' };
+    case 'crop':
+      return { glyph: 'C', words: 'Crop circle: this meeple' };
+    default:
+      return { glyph: type.charAt(0).toUpperCase(), words: type };
+  }
+}
+
+/** The endpoints of a board side of a cell (D: a triangle's diagonal), in cell coordinates. */
+function sideLine(side: SideName, corner: CornerName | undefined): [number, number, number, number] {
+  switch (side) {
+    case 'N':
+      return [0, 0, 1, 0];
+    case 'E':
+      return [1, 0, 1, 1];
+    case 'S':
+      return [1, 1, 0, 1];
+    case 'W':
+      return [0, 1, 0, 0];
+    case 'D':
+      // The diagonal through the two corners next to the right angle's.
+      return corner === 'nw' || corner === 'se' ? [1, 0, 0, 1] : [0, 0, 1, 1];
+  }
+}
+
+export function createBoard(container: HTMLElement, events: BoardEvents): Board {
+  const catalog = BUILTIN.catalog();
+
+  const root = document.createElement('div');
+  root.className = 'carc-board';
+  const htmlStyle = document.createElement('style');
+  htmlStyle.textContent = HTML_STYLE;
+  root.appendChild(htmlStyle);
+
+  const svg = el('svg', {
+    role: 'application',
+    'aria-roledescription': 'board',
+    'aria-label':
+      'Carcassonne board. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
+    tabindex: 0,
+  });
+  const style = el('style', {}, svg);
+  style.textContent = BOARD_STYLE;
+  el('rect', { class: 'backdrop', width: '100%', height: '100%', fill: '#f4efe4' }, svg);
+  const world = el('g', { class: 'world' }, svg);
+  const tilesLayer = el('g', { class: 'tiles' }, world);
+  const lastLayer = el('g', { class: 'last-round' }, world);
+  const highlightLayer = el('g', { class: 'highlight', 'pointer-events': 'none' }, world);
+  const figuresLayer = el('g', { class: 'figures' }, world);
+  const cellsLayer = el('g', { class: 'cells', role: 'group', 'aria-label': 'Legal cells' }, world);
+  const previewLayer = el('g', { class: 'preview-layer' }, world);
+  const targetsLayer = el('g', { class: 'targets', role: 'group', 'aria-label': 'Figure targets' }, svg);
+  root.appendChild(svg);
+
+  const controls = document.createElement('div');
+  controls.className = 'controls';
+  controls.hidden = true;
+  const rotateButton = document.createElement('button');
+  rotateButton.type = 'button';
+  rotateButton.className = 'rotate';
+  rotateButton.textContent = '↻';
+  rotateButton.title = 'Next legal rotation (R)';
+  rotateButton.setAttribute('aria-label', 'Next legal rotation');
+  const confirmButton = document.createElement('button');
+  confirmButton.type = 'button';
+  confirmButton.className = 'confirm';
+  confirmButton.textContent = '✓';
+  confirmButton.title = 'Confirm placement (Enter)';
+  confirmButton.setAttribute('aria-label', 'Confirm placement');
+  controls.append(rotateButton, confirmButton);
+  root.appendChild(controls);
+
+  const status = document.createElement('div');
+  status.className = 'sr';
+  status.setAttribute('aria-live', 'polite');
+  root.appendChild(status);
+  container.appendChild(root);
+
+  // State.
+  let input: BoardInput | undefined;
+  let model: BoardModel | undefined;
+  let cells = new Map<string, CellChoice>();
+  let pending: { cell: CellChoice; index: number } | undefined;
+  let transform: ZoomTransform = zoomIdentity;
+  let fitted = false;
+  const tileNodes = new Map<string, SVGGElement>();
+  const targetNodes: {
+    node: SVGGElement;
+    leader: SVGLineElement;
+    anchor: SVGCircleElement;
+    wx: number;
+    wy: number;
+    dx: number;
+  }[] = [];
+
+  // Pan and zoom.
+  const zoomer = zoom<SVGSVGElement, unknown>()
+    .scaleExtent(SCALE_EXTENT)
+    .extent(() => [
+      [0, 0],
+      [svg.clientWidth || 1, svg.clientHeight || 1],
+    ])
+    .clickDistance(4)
+    .on('zoom', (e: D3ZoomEvent<SVGSVGElement, unknown>) => {
+      transform = e.transform;
+      world.setAttribute('transform', transform.toString());
+      placeOverlays();
+    });
+  const selection = select(svg);
+  selection.call(zoomer).on('dblclick.zoom', null);
+
+  const labels: FigureLabels = {
+    name: (p) => {
+      const colour = PLAYER_COLOUR_NAMES[p % PLAYER_COLOUR_NAMES.length] ?? '';
+      return `${input?.players[p] ?? `Player ${p + 1}`} (${colour}, ${labels.letter(p)})`;
+    },
+    letter: (p) => playerLetters(input?.players ?? [], Math.max(p + 1, input?.view.players ?? 0))[p] ?? '?',
+  };
+
+  /** Everything that keeps a size on screen: hit areas, targets, the buttons. */
+  function placeOverlays(): void {
+    const k = transform.k;
+    const side = Math.max(CELL, MIN_HIT_PX / k);
+    for (const hit of cellsLayer.querySelectorAll<SVGRectElement>('rect.hit')) {
+      const x = Number(hit.dataset.x) * CELL;
+      const y = Number(hit.dataset.y) * CELL;
+      hit.setAttribute('x', String(x + CELL / 2 - side / 2));
+      hit.setAttribute('y', String(y + CELL / 2 - side / 2));
+      hit.setAttribute('width', String(side));
+      hit.setAttribute('height', String(side));
+    }
+    const spots = targetNodes.map((t) => {
+      const [ax, ay] = transform.apply([t.wx, t.wy]);
+      return { ax, ay, x: ax + t.dx, y: ay };
+    });
+    spread(spots, TARGET_STEP, svg.clientWidth, svg.clientHeight);
+    targetNodes.forEach((t, i) => {
+      const s = spots[i];
+      if (!s) return;
+      t.node.setAttribute('transform', `translate(${num(s.x)} ${num(s.y)})`);
+      // Pushed off its point (zoomed out, or several at one point): a leader line back to it.
+      const off = Math.hypot(s.ax - s.x, s.ay - s.y) > 6;
+      t.leader.setAttribute('x2', num(s.ax - s.x));
+      t.leader.setAttribute('y2', num(s.ay - s.y));
+      t.anchor.setAttribute('cx', num(s.ax - s.x));
+      t.anchor.setAttribute('cy', num(s.ay - s.y));
+      t.leader.style.display = off ? '' : 'none';
+      t.anchor.style.display = off ? '' : 'none';
+    });
+    if (pending) {
+      const c = pending.cell;
+      const [right, top] = transform.apply([(c.x + 1) * CELL, c.y * CELL]);
+      const [left] = transform.apply([c.x * CELL, c.y * CELL]);
+      const w = controls.offsetWidth;
+      const h = controls.offsetHeight;
+      const width = root.clientWidth;
+      const height = root.clientHeight;
+      let x = right + 8;
+      if (x + w > width - 4) x = left - 8 - w;
+      x = Math.min(Math.max(4, x), Math.max(4, width - w - 4));
+      const y = Math.min(Math.max(4, top), Math.max(4, height - h - 4));
+      controls.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+    }
+  }
+
+  function drawTiles(m: BoardModel): void {
+    const seen = new Set<string>();
+    for (const t of m.tiles) {
+      const k = `${t.tile}@${t.x},${t.y},${t.rotation},${t.corner ?? ''},${t.towerHeight}`;
+      seen.add(k);
+      let node = tileNodes.get(k);
+      if (!node) {
+        node = drawTile(t);
+        tileNodes.set(k, node);
+      }
+      tilesLayer.appendChild(node); // in model order
+    }
+    for (const [k, node] of tileNodes) {
+      if (seen.has(k)) continue;
+      node.remove();
+      tileNodes.delete(k);
+    }
+  }
+
+  function drawLastRound(i: BoardInput): void {
+    lastLayer.replaceChildren();
+    for (const t of i.hints.lastRound) {
+      el(
+        'polygon',
+        {
+          class: 'last',
+          points: outlinePoints(t.x, t.y, t.corner, 0.02),
+          'vector-effect': 'non-scaling-stroke',
+          'data-x': t.x,
+          'data-y': t.y,
+        },
+        lastLayer,
+      );
+    }
+  }
+
+  function drawFigures(m: BoardModel): void {
+    figuresLayer.replaceChildren();
+    for (const f of m.figures) {
+      const node = drawFigure(f, labels);
+      if (node) figuresLayer.appendChild(node);
+    }
+  }
+
+  function drawCells(i: BoardInput): void {
+    cellsLayer.replaceChildren();
+    cells = new Map();
+    if (!i.interactive) return;
+    for (const c of i.hints.placements ?? []) {
+      if (c.placements.length === 0) continue;
+      cells.set(key(c.x, c.y), c);
+      const n = c.placements.length;
+      const g = el(
+        'g',
+        {
+          class: 'cell',
+          role: 'button',
+          tabindex: 0,
+          'data-x': c.x,
+          'data-y': c.y,
+          'data-placements': n,
+          'aria-label': `Place the tile at (${c.x}, ${c.y}): ${n} legal ${n === 1 ? 'way' : 'ways'}`,
+        },
+        cellsLayer,
+      );
+      titled(g, `(${c.x}, ${c.y}): ${n} legal ${n === 1 ? 'placement' : 'placements'}`);
+      el('rect', { class: 'hit', 'data-x': c.x, 'data-y': c.y }, g);
+      el(
+        'rect',
+        {
+          class: 'legal',
+          x: c.x * CELL + 3,
+          y: c.y * CELL + 3,
+          width: CELL - 6,
+          height: CELL - 6,
+          rx: 6,
+          'vector-effect': 'non-scaling-stroke',
+        },
+        g,
+      );
+      g.addEventListener('click', () => activateCell(c));
+    }
+  }
+
+  function activateCell(c: CellChoice): void {
+    if (!input?.interactive) return;
+    if (pending && pending.cell.x === c.x && pending.cell.y === c.y) {
+      pending.index = (pending.index + 1) % c.placements.length;
+    } else {
+      pending = { cell: c, index: 0 };
+    }
+    drawPreview();
+  }
+
+  function placementModel(c: CellChoice, p: CellPlacement): TileModel {
+    const kind = catalog.kindOf(p.tile);
+    const def = kind === undefined ? undefined : catalog.def(kind);
+    return {
+      tile: p.tile,
+      x: c.x,
+      y: c.y,
+      rotation: p.rotation,
+      ...(p.corner !== undefined ? { corner: p.corner } : {}),
+      turns: turnsOf(p),
+      def,
+      art: def ? tileArt(def) : undefined,
+      towerHeight: 0,
+    };
+  }
+
+  function drawPreview(): void {
+    previewLayer.replaceChildren();
+    for (const g of cellsLayer.querySelectorAll('.cell.selected')) g.classList.remove('selected');
+    const p = pending && pending.cell.placements[pending.index];
+    if (!pending || !p) {
+      controls.hidden = true;
+      status.textContent = '';
+      return;
+    }
+    const c = pending.cell;
+    cellsLayer.querySelector(`.cell[data-x="${c.x}"][data-y="${c.y}"]`)?.classList.add('selected');
+    const g = el(
+      'g',
+      {
+        class: 'preview',
+        'data-x': c.x,
+        'data-y': c.y,
+        'data-tile': p.tile,
+        'data-rotation': p.rotation,
+        'data-index': pending.index,
+        ...(p.corner !== undefined ? { 'data-corner': p.corner } : {}),
+      },
+      previewLayer,
+    );
+    g.appendChild(drawTile(placementModel(c, p)));
+    el(
+      'polygon',
+      { class: 'frame', points: outlinePoints(c.x, c.y, p.corner), 'vector-effect': 'non-scaling-stroke' },
+      g,
+    );
+    const n = c.placements.length;
+    rotateButton.hidden = n < 2;
+    controls.hidden = false;
+    placeOverlays();
+    status.textContent =
+      `${p.tile} at (${c.x}, ${c.y}), ${p.corner !== undefined ? `corner ${p.corner}` : `rotation ${p.rotation}`}` +
+      ` (${pending.index + 1} of ${n}). Enter confirms${n > 1 ? ', R rotates' : ''}, Escape cancels.`;
+  }
+
+  function cancel(): void {
+    if (!pending) return;
+    pending = undefined;
+    drawPreview();
+  }
+
+  function showCoverage(t: TargetHint): void {
+    highlightLayer.replaceChildren();
+    const coverage: readonly CoveredTile[] = t.coverage ?? [
+      {
+        x: t.x,
+        y: t.y,
+        ...(t.corner ? { corner: t.corner } : {}),
+        tile: t.tile,
+        rotation: t.rotation,
+        feature: -1,
+        sides: [],
+      },
+    ];
+    for (const c of coverage) {
+      const g = el('g', { class: 'covered', 'data-x': c.x, 'data-y': c.y }, highlightLayer);
+      el('polygon', { class: 'area', points: outlinePoints(c.x, c.y, c.corner) }, g);
+      const kind = catalog.kindOf(c.tile);
+      const art = kind === undefined ? undefined : tileArt(catalog.def(kind));
+      const turned = el(
+        'g',
+        {
+          transform: `translate(${c.x * CELL} ${c.y * CELL}) rotate(${turnsOf(c) * 90} ${CELL / 2} ${CELL / 2})`,
+        },
+        g,
+      );
+      for (const city of art?.cities ?? []) {
+        if (city.feature === c.feature) el('path', { class: 'shape', d: pathData(city.path) }, turned);
+      }
+      for (const road of art?.roads ?? []) {
+        if (road.feature === c.feature)
+          el('path', { class: 'way', d: road.paths.map(pathData).join(' ') }, turned);
+      }
+      for (const s of c.sides) {
+        const [x1, y1, x2, y2] = sideLine(s, c.corner);
+        el(
+          'line',
+          {
+            class: 'side',
+            x1: (c.x + x1) * CELL,
+            y1: (c.y + y1) * CELL,
+            x2: (c.x + x2) * CELL,
+            y2: (c.y + y2) * CELL,
+          },
+          g,
+        );
+      }
+    }
+  }
+
+  function hideCoverage(): void {
+    highlightLayer.replaceChildren();
+  }
+
+  function drawTargets(i: BoardInput): void {
+    targetsLayer.replaceChildren();
+    targetNodes.length = 0;
+    hideCoverage();
+    if (!i.interactive) return;
+    const targets = i.hints.targets ?? [];
+    // Targets sharing a point stand side by side.
+    const groups = new Map<string, { t: TargetHint; wx: number; wy: number }[]>();
+    for (const t of targets) {
+      const at = t.feature === undefined ? placeCentre(t.corner) : featurePoint(t, catalog, t.feature);
+      const wx = (t.x + at.x) * CELL;
+      const wy = (t.y + at.y) * CELL;
+      const k = `${Math.round(wx)},${Math.round(wy)}`;
+      const list = groups.get(k) ?? [];
+      list.push({ t, wx, wy });
+      groups.set(k, list);
+    }
+    const colour = playerColour(i.view.toAct >= 0 ? i.view.toAct : 0);
+    let index = 0;
+    for (const list of groups.values()) {
+      list.forEach(({ t, wx, wy }, j) => {
+        const { glyph, words } = actionLabel(t.action.type);
+        const kind = catalog.kindOf(t.tile);
+        const feature =
+          t.feature === undefined || kind === undefined ? undefined : catalog.def(kind).features[t.feature];
+        const what = feature ? `the ${feature.kind} of ${t.tile}` : t.tile;
+        const label = `${words}: ${what} at (${t.x}, ${t.y})${t.corner ? ` ${t.corner}` : ''}`;
+        const g = el(
+          'g',
+          {
+            class: 'target',
+            role: 'button',
+            tabindex: 0,
+            'aria-label': label,
+            'data-index': index,
+            'data-type': t.action.type,
+            'data-x': t.x,
+            'data-y': t.y,
+            'data-coverage': t.coverage?.length ?? 0,
+          },
+          targetsLayer,
+        );
+        titled(g, label);
+        const leader = el('line', { class: 'leader', x1: 0, y1: 0, x2: 0, y2: 0 }, g);
+        const anchor = el('circle', { class: 'anchor', r: 4, fill: colour }, g);
+        el('circle', { class: 'hit', r: MIN_HIT_PX / 2 }, g);
+        el('circle', { class: 'ring', r: 16, stroke: colour }, g);
+        el('circle', { class: 'rim', r: 18 }, g);
+        el('circle', { class: 'focus', r: 21 }, g);
+        const text = el(
+          'text',
+          {
+            'text-anchor': 'middle',
+            'dominant-baseline': 'central',
+            'font-size': glyph.length > 1 ? 12 : 16,
+            fill: '#1a1a1a',
+          },
+          g,
+        );
+        text.textContent = glyph;
+        const show = () => {
+          g.classList.add('active');
+          showCoverage(t);
+        };
+        const hide = () => {
+          g.classList.remove('active');
+          hideCoverage();
+        };
+        g.addEventListener('pointerenter', show);
+        g.addEventListener('pointerleave', hide);
+        g.addEventListener('focus', show);
+        g.addEventListener('blur', hide);
+        g.addEventListener('click', () => chooseTarget(t));
+        targetNodes.push({ node: g, leader, anchor, wx, wy, dx: (j - (list.length - 1) / 2) * TARGET_STEP });
+        index++;
+      });
+    }
+  }
+
+  function chooseTarget(t: TargetHint): void {
+    if (!input?.interactive) return;
+    events.choose(t.action);
+  }
+
+  /** Frames every tile and every legal cell. */
+  function fit(): void {
+    const pts: { x: number; y: number }[] = [...(input?.view.tiles ?? [])];
+    if (input?.interactive) for (const c of input.hints.placements ?? []) pts.push(c);
+    const w = svg.clientWidth;
+    const h = svg.clientHeight;
+    if (w === 0 || h === 0) return;
+    if (pts.length === 0) pts.push({ x: 0, y: 0 });
+    const minX = Math.min(...pts.map((p) => p.x));
+    const maxX = Math.max(...pts.map((p) => p.x)) + 1;
+    const minY = Math.min(...pts.map((p) => p.y));
+    const maxY = Math.max(...pts.map((p) => p.y)) + 1;
+    const margin = 0.25;
+    const bw = (maxX - minX + 2 * margin) * CELL;
+    const bh = (maxY - minY + 2 * margin) * CELL;
+    const k = Math.min(Math.max(Math.min(w / bw, h / bh, FIT_MAX_SCALE), SCALE_EXTENT[0]), SCALE_EXTENT[1]);
+    const cx = ((minX + maxX) / 2) * CELL;
+    const cy = ((minY + maxY) / 2) * CELL;
+    selection.call(zoomer.transform, zoomIdentity.translate(w / 2 - k * cx, h / 2 - k * cy).scale(k));
+    fitted = true;
+  }
+
+  function confirm(): void {
+    const p = pending?.cell.placements[pending.index];
+    if (!p || !input?.interactive) return;
+    pending = undefined;
+    const refocus = controls.contains(document.activeElement);
+    drawPreview();
+    // The confirm button goes away with the preview: keep the keyboard on the board.
+    if (refocus) svg.focus({ preventScroll: true });
+    events.choose(p.action);
+  }
+
+  function rotate(): void {
+    if (!pending) {
+      // Without a preview, the only legal cell (if there is one) is the one to rotate on.
+      if (cells.size !== 1) return;
+      const only = cells.values().next().value;
+      if (only) activateCell(only);
+      return;
+    }
+    activateCell(pending.cell);
+  }
+
+  function update(next: BoardInput): void {
+    input = next;
+    model = boardModel(next.view, catalog);
+    drawTiles(model);
+    drawLastRound(next);
+    drawFigures(model);
+    drawCells(next);
+    drawTargets(next);
+    // Keep the preview only while its cell is offered exactly as before.
+    if (pending) {
+      const c = cells.get(key(pending.cell.x, pending.cell.y));
+      const same =
+        c !== undefined &&
+        JSON.stringify(c.placements.map((p) => p.action)) ===
+          JSON.stringify(pending.cell.placements.map((p) => p.action));
+      pending = same && c ? { cell: c, index: pending.index } : undefined;
+    }
+    drawPreview();
+    svg.setAttribute(
+      'aria-label',
+      `Carcassonne board, ${next.view.tiles.length} tiles` +
+        (cells.size > 0 ? `, ${cells.size} legal cells` : '') +
+        (targetNodes.length > 0 ? `, ${targetNodes.length} figure targets` : '') +
+        '. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
+    );
+    if (!fitted) fit();
+    placeOverlays();
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const cell = target?.closest('.cell');
+    const tgt = target?.closest('.target');
+    const k = transform.k;
+    switch (e.key) {
+      case 'ArrowLeft':
+        zoomer.translateBy(selection, PAN_STEP / k, 0);
+        break;
+      case 'ArrowRight':
+        zoomer.translateBy(selection, -PAN_STEP / k, 0);
+        break;
+      case 'ArrowUp':
+        zoomer.translateBy(selection, 0, PAN_STEP / k);
+        break;
+      case 'ArrowDown':
+        zoomer.translateBy(selection, 0, -PAN_STEP / k);
+        break;
+      case '+':
+      case '=':
+        zoomer.scaleBy(selection, 1.25);
+        break;
+      case '-':
+      case '_':
+        zoomer.scaleBy(selection, 0.8);
+        break;
+      case '0':
+      case 'f':
+      case 'F':
+        fit();
+        break;
+      case 'r':
+      case 'R':
+        rotate();
+        break;
+      case 'Escape':
+        cancel();
+        break;
+      case 'Enter':
+      case ' ': {
+        if (tgt instanceof SVGElement) {
+          tgt.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        } else if (cell instanceof SVGElement) {
+          const x = Number(cell.dataset.x);
+          const y = Number(cell.dataset.y);
+          const onPending = pending !== undefined && pending.cell.x === x && pending.cell.y === y;
+          // Enter on the previewed cell confirms; Space (or Enter elsewhere) selects or rotates.
+          if (onPending && e.key === 'Enter') confirm();
+          else cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        } else if (e.key === 'Enter') {
+          confirm();
+        } else {
+          return;
+        }
+        break;
+      }
+      default:
+        return;
+    }
+    e.preventDefault();
+  }
+  svg.addEventListener('keydown', onKey);
+  const onRotate = () => rotate();
+  const onConfirm = () => confirm();
+  rotateButton.addEventListener('click', onRotate);
+  confirmButton.addEventListener('click', onConfirm);
+  // Keys pressed on the buttons act on the board too (r, Escape).
+  controls.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' || e.key === 'r' || e.key === 'R') onKey(e);
+  });
+
+  const resize = new ResizeObserver(() => {
+    if (!fitted && input) fit();
+    placeOverlays();
+  });
+  resize.observe(root);
+
+  return {
+    update,
+    rotate,
+    confirm,
+    fit,
+    destroy(): void {
+      resize.disconnect();
+      selection.on('.zoom', null);
+      svg.removeEventListener('keydown', onKey);
+      rotateButton.removeEventListener('click', onRotate);
+      confirmButton.removeEventListener('click', onConfirm);
+      tileNodes.clear();
+      targetNodes.length = 0;
+      pending = undefined;
+      input = undefined;
+      root.remove();
+    },
+  };
+}

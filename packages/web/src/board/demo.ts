@@ -1,0 +1,136 @@
+/**
+ * The board on real positions, for trying it in a browser (`npm run dev -w @carc/web`, then
+ * /board.html) and for its browser test (packages/web/test/board.test.ts). A game with all three
+ * expansions is played at random from a seed until it reaches the position the query asks for:
+ *
+ * - `scenario=place` (default): a tile to place, mid-game, with a cell allowing several rotations;
+ * - `scenario=triangle`: a Halflings triangle to place from the hand, on a cell taking it in
+ *   several ways;
+ * - `scenario=target`: figure targets, one of them on a feature over several tiles, and a tower
+ *   piece and a meeple on that tower offered at one point;
+ * - `seed=N` the first seed tried, `play=1` applies every choice (hotseat) instead of only
+ *   recording it.
+ *
+ * `window.boardTest` holds what the test reads: the hints given and every action chosen.
+ */
+import type { Action, DecisionHints, Game } from '@carc/engine';
+import { createGame, decisionHints, viewOf } from '@carc/engine';
+import { createBoard } from './board.js';
+import type { BoardInput } from './types.js';
+
+interface BoardTest {
+  scenario: string;
+  seed: number;
+  hints: DecisionHints;
+  /** The board's last input. */
+  input: BoardInput;
+  chosen: Action[];
+  board: ReturnType<typeof createBoard>;
+}
+
+declare global {
+  interface Window {
+    boardTest?: BoardTest;
+  }
+}
+
+const PLAYERS = ['Ann', 'Bob', 'Cleo'];
+
+/** A small seeded generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Whether the decision in front of the player to act is the one the scenario asks for. */
+function fits(scenario: string, game: Game, hints: DecisionHints): boolean {
+  const tiles = game.state.board.slotCount;
+  const placements = hints.placements ?? [];
+  const targets = hints.targets ?? [];
+  switch (scenario) {
+    case 'triangle':
+      return (
+        tiles >= 14 &&
+        placements.some(
+          (c) => c.placements.length >= 2 && c.placements.every((p) => p.action.type === 'triangle'),
+        )
+      );
+    case 'target':
+      return (
+        tiles >= 24 &&
+        targets.some((t) => (t.coverage?.length ?? 0) >= 3) &&
+        targets.some((t) => t.action.type === 'tower') &&
+        targets.some((t) => t.action.type === 'tower-meeple')
+      );
+    default:
+      return (
+        tiles >= 30 &&
+        placements.some((c) => c.placements.length >= 2) &&
+        placements.every((c) => c.placements.every((p) => p.action.type === 'place'))
+      );
+  }
+}
+
+/** Plays at random from `seed` (then the next seeds) until the scenario's position. */
+function position(scenario: string, seed: number): { game: Game; seed: number } {
+  for (let s = seed; s < seed + 200; s++) {
+    const made = createGame({
+      players: PLAYERS.length,
+      expansions: ['halflings', 'tower', 'princess-and-dragon'],
+      seed: s,
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const game = made.value;
+    const rnd = random(s);
+    for (let step = 0; step < 400 && !game.isOver; step++) {
+      if (fits(scenario, game, decisionHints(game, game.toAct))) return { game, seed: s };
+      const actions = game.legalActions();
+      // Prefer figures to passing, so that the board fills with meeples, towers and the fairy.
+      const figures = actions.filter((a) => a.type !== 'pass');
+      const pool = figures.length > 0 && rnd() < 0.7 ? figures : actions;
+      const action = pool[Math.floor(rnd() * pool.length)];
+      if (!action) break;
+      const r = game.apply(action);
+      if (!r.ok) throw new Error(r.error.message);
+    }
+  }
+  throw new Error(`no position for scenario ${scenario}`);
+}
+
+const params = new URLSearchParams(location.search);
+const scenario = params.get('scenario') ?? 'place';
+const play = params.get('play') === '1';
+const found = position(scenario, Number(params.get('seed') ?? '1'));
+const game = found.game;
+const container = document.getElementById('board');
+if (!container) throw new Error('board.html has no #board');
+
+const input = (): BoardInput => ({
+  view: viewOf(game, game.toAct),
+  hints: decisionHints(game, game.toAct),
+  players: PLAYERS,
+  interactive: !game.isOver,
+});
+
+const first = input();
+const board = createBoard(container, {
+  choose(action) {
+    test.chosen.push(action);
+    if (!play) return;
+    const r = game.apply(action);
+    if (!r.ok) throw new Error(r.error.message);
+    const next = input();
+    test.hints = next.hints;
+    test.input = next;
+    board.update(next);
+  },
+});
+const test: BoardTest = { scenario, seed: found.seed, hints: first.hints, input: first, chosen: [], board };
+window.boardTest = test;
+board.update(first);

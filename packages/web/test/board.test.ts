@@ -1,0 +1,362 @@
+/**
+ * The board in a real headless Chromium (/usr/bin/chromium through playwright-core; never a
+ * downloaded browser): the demo page (packages/web/board.html, src/board/demo.ts) is built with
+ * Vite into a temporary directory and served from loopback; it plays a game with all three
+ * expansions to a position and mounts the board on it, and the test reads the hints given and the
+ * actions chosen from `window.boardTest`.
+ *
+ * Chromium is required, as PostgreSQL and Redis are for the server's tests: `apt-get install
+ * chromium` (.ci/run installs it).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Action, DecisionHints } from '@carc/engine';
+import { BUILTIN } from '@carc/engine';
+import { featurePoint, placeCentre } from '@carc/art';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const WEB = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
+
+describe('board in Chromium', () => {
+  let out = '';
+  let profile = '';
+  let base = '';
+  let context: BrowserContext;
+  let close: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
+    out = mkdtempSync(join(tmpdir(), 'carc-board-page-'));
+    profile = mkdtempSync(join(tmpdir(), 'carc-board-profile-'));
+    await build({
+      configFile: false,
+      root: WEB,
+      logLevel: 'warn',
+      resolve: {
+        alias: {
+          '@carc/engine': join(REPO, 'packages/engine/src/index.ts'),
+          '@carc/art': join(REPO, 'packages/art/src/index.ts'),
+        },
+      },
+      build: {
+        outDir: out,
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: false,
+        rollupOptions: { input: join(WEB, 'board.html') },
+      },
+    });
+    const server = createServer((req, res) => {
+      const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      const file = join(out, path);
+      if (!file.startsWith(out) || !existsSync(file)) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: false, // the headless mode is in the arguments: --headless=new
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+    });
+    context.setDefaultTimeout(5_000);
+    close = async () => {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await close();
+    if (out) rmSync(out, { recursive: true, force: true });
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  async function open(query: string, size = { width: 1280, height: 800 }): Promise<Page> {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize(size);
+    await page.goto(`${base}/board.html?${query}`);
+    await page.waitForFunction('window.boardTest !== undefined', undefined, { timeout: 20_000 });
+    expect(errors).toEqual([]);
+    return page;
+  }
+  const hintsOf = (page: Page) => page.evaluate<DecisionHints>('window.boardTest.hints');
+  const chosenOf = (page: Page) => page.evaluate<Action[]>('window.boardTest.chosen');
+  const transformOf = async (page: Page) => (await page.locator('g.world').getAttribute('transform')) ?? '';
+
+  async function previewState(page: Page) {
+    const p = page.locator('g.preview');
+    return {
+      tile: await p.getAttribute('data-tile'),
+      rotation: Number(await p.getAttribute('data-rotation')),
+      corner: await p.getAttribute('data-corner'),
+      index: Number(await p.getAttribute('data-index')),
+    };
+  }
+
+  it('shows exactly the hinted cells; a click previews, cycling gives the legal rotations, ✓ reports the hinted action', async () => {
+    const page = await open('scenario=place');
+    const hints = await hintsOf(page);
+    const placements = hints.placements ?? [];
+    const shown = await page
+      .locator('g.cell')
+      .evaluateAll((cells) => cells.map((c) => `${c.getAttribute('data-x')},${c.getAttribute('data-y')}`));
+    expect(shown.sort()).toEqual(placements.map((c) => `${c.x},${c.y}`).sort());
+    await expect.poll(() => page.locator('g.preview').count()).toBe(0);
+    expect(await page.locator('.controls').isHidden()).toBe(true);
+
+    const cell = placements.find((c) => c.placements.length >= 2);
+    if (!cell) throw new Error('the position has no cell with several rotations');
+    const target = page.locator(`g.cell[data-x="${cell.x}"][data-y="${cell.y}"]`);
+    await target.click();
+    const seen = [await previewState(page)];
+    expect(seen[0]).toMatchObject({
+      tile: cell.placements[0]?.tile,
+      rotation: cell.placements[0]?.rotation,
+      index: 0,
+    });
+    // Clicking the same cell again, then `r`, cycle through the legal rotations only.
+    await target.click();
+    seen.push(await previewState(page));
+    for (let i = 2; i < cell.placements.length + 1; i++) {
+      await page.keyboard.press('r');
+      seen.push(await previewState(page));
+    }
+    expect(seen.map((s) => s.rotation)).toEqual([
+      ...cell.placements.map((p) => p.rotation),
+      cell.placements[0]?.rotation,
+    ]);
+    // Escape cancels; a click shows it again at the first rotation.
+    await page.keyboard.press('Escape');
+    expect(await page.locator('g.preview').count()).toBe(0);
+    await target.click();
+    await target.click();
+    const confirm = page.locator('.controls button.confirm');
+    const box = await confirm.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await confirm.click();
+    expect(await chosenOf(page)).toEqual([cell.placements[1]?.action]);
+    expect(await page.locator('g.preview').count()).toBe(0);
+
+    // The last round is marked.
+    expect(await page.locator('g.last-round polygon.last').count()).toBe(hints.lastRound.length);
+    await page.close();
+  });
+
+  it('offers every placement of a triangle cell, Enter confirming the one shown', async () => {
+    const page = await open('scenario=triangle');
+    const hints = await hintsOf(page);
+    const cell = (hints.placements ?? []).find(
+      (c) => c.placements.length >= 2 && c.placements.every((p) => p.action.type === 'triangle'),
+    );
+    if (!cell) throw new Error('no triangle placement');
+    const target = page.locator(`g.cell[data-x="${cell.x}"][data-y="${cell.y}"]`);
+    await target.click();
+    const seen = [await previewState(page)];
+    for (let i = 1; i < cell.placements.length; i++) {
+      await target.click();
+      seen.push(await previewState(page));
+    }
+    expect(seen.map((s) => [s.tile, s.corner ?? undefined])).toEqual(
+      cell.placements.map((p) => [p.tile, p.corner ?? undefined]),
+    );
+    const last = seen.length - 1;
+    expect(seen[last]?.index).toBe(last);
+    await page.keyboard.press('Enter');
+    expect(await chosenOf(page)).toEqual([cell.placements[last]?.action]);
+    await page.close();
+  });
+
+  it('figure targets: hover highlights the coverage, targets at one point stand apart, a click reports the action', async () => {
+    const page = await open('scenario=target');
+    const hints = await hintsOf(page);
+    const targets = hints.targets ?? [];
+    const shown = page.locator('g.targets g.target');
+    expect(await shown.count()).toBe(targets.length);
+    expect(await page.locator('g.cell').count()).toBe(0);
+
+    // Each target drawn where the art places it, those sharing a point side by side and labelled.
+    const catalog = BUILTIN.catalog();
+    const boxes = await shown.evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.querySelector('circle.hit')?.getBoundingClientRect();
+        return {
+          type: n.getAttribute('data-type') ?? '',
+          glyph: n.querySelector('text')?.textContent ?? '',
+          title: n.querySelector('title')?.textContent ?? '',
+          x: r ? r.x + r.width / 2 : 0,
+          y: r ? r.y + r.height / 2 : 0,
+          size: r ? Math.min(r.width, r.height) : 0,
+        };
+      }),
+    );
+    const points = targets.map((t) => {
+      const at = t.feature === undefined ? placeCentre(t.corner) : featurePoint(t, catalog, t.feature);
+      return `${Math.round((t.x + at.x) * 100)},${Math.round((t.y + at.y) * 100)}`;
+    });
+    let shared = 0;
+    for (let i = 0; i < targets.length; i++) {
+      expect(boxes[i]?.size).toBeGreaterThanOrEqual(44);
+      expect(boxes[i]?.title).not.toBe('');
+      for (let j = i + 1; j < targets.length; j++) {
+        if (points[i] !== points[j]) continue;
+        shared++;
+        const a = boxes[i];
+        const b = boxes[j];
+        if (!a || !b) throw new Error('missing target');
+        expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
+        if (a.type !== b.type) expect(a.glyph).not.toBe(b.glyph);
+      }
+    }
+    expect(shared).toBeGreaterThan(0);
+
+    const wide = targets.findIndex((t) => (t.coverage?.length ?? 0) >= 3);
+    const hint = targets[wide];
+    if (!hint) throw new Error('no target over several tiles');
+    const node = page.locator(`g.target[data-index="${wide}"]`);
+    await node.hover();
+    const covered = await page
+      .locator('g.highlight g.covered')
+      .evaluateAll((gs) => gs.map((g) => `${g.getAttribute('data-x')},${g.getAttribute('data-y')}`));
+    expect(covered.length).toBe(hint.coverage?.length);
+    expect(covered.sort()).toEqual((hint.coverage ?? []).map((c) => `${c.x},${c.y}`).sort());
+    await page.mouse.move(2, 2);
+    expect(await page.locator('g.highlight g.covered').count()).toBe(0);
+
+    await node.click();
+    expect(await chosenOf(page)).toEqual([hint.action]);
+    // Keyboard: a focused target shows its feature and Space chooses it.
+    await node.focus();
+    expect(await page.locator('g.highlight g.covered').count()).toBe(hint.coverage?.length);
+    await page.keyboard.press(' ');
+    expect(await chosenOf(page)).toEqual([hint.action, hint.action]);
+    await page.close();
+  });
+
+  it('pans and zooms with the mouse and the keyboard, keeping the view across update()', async () => {
+    const page = await open('scenario=place');
+    const fitted = await transformOf(page);
+    expect(fitted).toMatch(/translate\(.+\) scale\(.+\)/);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => transformOf(page)).not.toBe(fitted);
+    const zoomed = await transformOf(page);
+    await page.mouse.move(300, 300);
+    await page.mouse.down();
+    await page.mouse.move(420, 360, { steps: 5 });
+    await page.mouse.up();
+    const panned = await transformOf(page);
+    expect(panned).not.toBe(zoomed);
+    // update() redraws the same input without moving the view.
+    await page.evaluate('window.boardTest.board.update(window.boardTest.input)');
+    expect(await transformOf(page)).toBe(panned);
+    await page.locator('svg[role="application"]').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await transformOf(page)).not.toBe(panned);
+    const beforeZoom = await transformOf(page);
+    await page.keyboard.press('+');
+    expect(await transformOf(page)).not.toBe(beforeZoom);
+    await page.keyboard.press('0');
+    expect(await transformOf(page)).toBe(fitted);
+    // Not the viewer's turn: nothing to choose is offered.
+    await page.evaluate('window.boardTest.board.update({ ...window.boardTest.input, interactive: false })');
+    expect(await page.locator('g.cell').count()).toBe(0);
+    expect(await page.locator('g.tiles g.tile').count()).toBeGreaterThan(0);
+    // destroy() takes the board out of the page.
+    await page.evaluate('window.boardTest.board.destroy()');
+    expect(await page.locator('.carc-board').count()).toBe(0);
+    await page.close();
+  });
+
+  it('on a 390×844 phone: hit areas of at least 44 px, no horizontal scroll; screenshots', async () => {
+    const phone = await open('scenario=place', { width: 390, height: 844 });
+    const sizes = await phone
+      .locator('g.cell rect.hit')
+      .evaluateAll((rs) =>
+        rs.map((r) => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height)),
+      );
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const s of sizes) expect(s).toBeGreaterThanOrEqual(44);
+    const scroll = await phone.evaluate<{ sw: number; cw: number }>(
+      '({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth })',
+    );
+    expect(scroll.sw).toBeLessThanOrEqual(scroll.cw);
+    await phone.screenshot({ path: '/tmp/carc-board-phone.png' });
+    const hints = await hintsOf(phone);
+    const cell = (hints.placements ?? [])[0];
+    if (!cell) throw new Error('no legal cell');
+    await phone.locator(`g.cell[data-x="${cell.x}"][data-y="${cell.y}"]`).tap();
+    expect(await phone.locator('g.preview').getAttribute('data-index')).toBe('0');
+    await phone.screenshot({ path: '/tmp/carc-board-phone-preview.png' });
+    const buttons = await phone
+      .locator('.controls button:visible')
+      .evaluateAll((bs) =>
+        bs.map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height)),
+      );
+    for (const s of buttons) expect(s).toBeGreaterThanOrEqual(44);
+    await phone.close();
+
+    const desk = await open('scenario=place');
+    await desk.screenshot({ path: '/tmp/carc-board-desktop.png' });
+    await desk.close();
+    const targets = await open('scenario=target');
+    const wide = (await hintsOf(targets)).targets?.findIndex((t) => (t.coverage?.length ?? 0) >= 3) ?? -1;
+    await targets.locator(`g.target[data-index="${wide}"]`).hover();
+    await targets.screenshot({ path: '/tmp/carc-board-targets.png' });
+    const targetSizes = await targets
+      .locator('g.target circle.hit')
+      .evaluateAll((cs) =>
+        cs.map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)),
+      );
+    expect(targetSizes.length).toBeGreaterThan(0);
+    await targets.close();
+    const phoneTargets = await open('scenario=target', { width: 390, height: 844 });
+    const phoneSizes = await phoneTargets
+      .locator('g.target circle.hit')
+      .evaluateAll((cs) =>
+        cs.map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)),
+      );
+    expect(phoneSizes.length).toBe(targetSizes.length);
+    for (const s of phoneSizes) expect(s).toBeGreaterThanOrEqual(44);
+    await phoneTargets.screenshot({ path: '/tmp/carc-board-phone-targets.png' });
+    await phoneTargets.close();
+    const triangle = await open('scenario=triangle');
+    const t = (await hintsOf(triangle)).placements?.find((c) => c.placements.some((p) => p.corner));
+    if (t) await triangle.locator(`g.cell[data-x="${t.x}"][data-y="${t.y}"]`).click();
+    await triangle.screenshot({ path: '/tmp/carc-board-triangle.png' });
+    await triangle.close();
+  });
+});
