@@ -160,10 +160,14 @@ export function onlineConnection(options: OnlineOptions): Connection {
         welcomed = true;
         failures = 0;
         version = Math.max(version, message.version);
-        deliver(message);
-        setState('open');
-        // What was not answered goes again, with its original id, after the welcome.
-        for (const m of pending.values()) write(m);
+        {
+          // What was not answered goes again, with its original id, after the welcome (what the
+          // listeners send on seeing the welcome goes once, by itself).
+          const resend = [...pending.values()];
+          deliver(message);
+          setState('open');
+          for (const m of resend) if (pending.has(m.id)) write(m);
+        }
         return;
       case 'update':
       case 'ended':
