@@ -1,0 +1,433 @@
+/**
+ * The browser's own authority for offline play (hotseat, games against bots): a `LocalTable` holds
+ * a `Match` and speaks exactly the server's protocol (docs/protocol.md), so the UI talks to it
+ * through the same `Connection` as to a server. It answers `hello` with `welcome` (view, hints, the
+ * steps after `since`, players, status), `act` with `ack` or `error` (the server's codes:
+ * `match/stale`, `match/not-your-turn`, `match/rule` with the engine's code and rule id…; a repeated
+ * id gets its original answer) followed by an `update`, `resign` with `ended` then `ack`, `ping`
+ * with `pong`. After each accepted action, a bot whose turn it is moves like a player would, one
+ * decision per timer tick so the page (or the worker's message queue) stays responsive.
+ *
+ * **Clocks are left out offline**: the settings' `clock` is accepted and ignored, and no message
+ * carries `clocks` (nobody to race against a server's time on one device).
+ *
+ * **Hotseat** (`handle(message, 'hotseat')`): one client plays every human seat. What it is sent is
+ * what the *human seat to act* sees (`view` and `hints` of that seat), so a player sees another's
+ * hand (Halflings triangles) only on that player's turn; while a bot is to act, or once the game is
+ * over, it is the view of the last human seat that was to act (a spectator's before any was).
+ * `view.viewer` says whose view it is: when it changes, the UI should hide the board until the next
+ * player has the device. Acting (and resigning) is allowed for whichever human seat is to act
+ * (resigning while a bot is to act: the only human seat, when there is one, else refused).
+ * With a seat number instead, the client is that seat only, as on the server.
+ */
+import type { Action, Game, GameConfig, MatchStep, Viewer } from '@carc/engine';
+import { BUILTIN, Match, createGame, randomSeed } from '@carc/engine';
+import type { BotName } from '@carc/bots';
+import { createBot, seatOf } from '@carc/bots';
+import type { ClientMessage, PlayerInfo, ServerMessage, createGameBody } from '@carc/server/protocol';
+
+/** A game's settings as the server's lobby takes them (packages/server/src/settings.ts). */
+export type GameSettings = ReturnType<typeof createGameBody.parse>['settings'];
+/** The same, with the fields that have defaults optional (as a setup screen fills them). */
+export type LocalSettings = Omit<GameSettings, 'expansions' | 'options'> &
+  Partial<Pick<GameSettings, 'expansions' | 'options'>>;
+
+/** Who a client message comes from: one seat, or the hotseat client playing every human seat. */
+export type LocalSpeaker = number | 'hotseat';
+
+export interface LocalTableOptions {
+  settings: LocalSettings;
+  /** Display names, one per seat (bot seats default to `Bot (level)`). */
+  names?: readonly (string | undefined)[];
+  /** The game's seed (default `randomSeed()`): the order of the pile. */
+  seed?: string;
+  /** Where the table's messages go. */
+  send: (message: ServerMessage) => void;
+  /** The game id the table answers to in `hello` (default `local`). */
+  game?: string;
+  /** Thinking time per MCTS decision (ms, default 1000); random and greedy answer at once. */
+  botBudgetMs?: number;
+  /** Pause before each bot move (ms, default 400), so a human can watch the moves. */
+  botDelayMs?: number;
+  /** The bots' randomness (default Math.random). */
+  random?: () => number;
+  /** Client message ids remembered (to answer repeats), per table. */
+  rememberedIds?: number;
+  now?: () => number;
+}
+
+export interface LocalSetupError {
+  code: 'lobby/invalid-settings';
+  message: string;
+  path?: string;
+}
+
+type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
+
+const botName = (level: string): string => `Bot (${level})`;
+
+/** The engine configuration for settings and a seed, as the server builds it (settings.ts). */
+export function localConfig(
+  settings: LocalSettings,
+  seed: string,
+): { ok: true; value: GameConfig } | { ok: false; error: LocalSetupError } {
+  const expansions = settings.expansions ?? [];
+  const options = BUILTIN.parseOptions(settings.options ?? {}, 'options', settings.preset);
+  if (!options.ok) {
+    return {
+      ok: false,
+      error: { code: 'lobby/invalid-settings', path: options.error.path, message: options.error.message },
+    };
+  }
+  for (const id of expansions) {
+    if (expansions.indexOf(id) !== expansions.lastIndexOf(id)) {
+      return {
+        ok: false,
+        error: { code: 'lobby/invalid-settings', path: 'expansions', message: `expansions: ${id} twice` },
+      };
+    }
+  }
+  return {
+    ok: true,
+    value: { players: settings.seats.length, expansions, options: options.value, seed, recordEvents: true },
+  };
+}
+
+export class LocalTable {
+  private readonly answers = new Map<string, ServerMessage>();
+  /** The listener's mode, set by its hello (undefined before it). */
+  private listener: LocalSpeaker | undefined;
+  /** Hotseat: the last human seat that was to act (whose view is shown while a bot thinks). */
+  private lastHuman: number | undefined;
+  private botTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly match: Match,
+    /** The same game as the match's, for the bots (the match does not expose its own). */
+    private readonly mirror: Game,
+    private readonly settings: LocalSettings,
+    private readonly names: string[],
+    private readonly options: LocalTableOptions,
+  ) {}
+
+  /** A new table (the game starts at once: every seat is here), or why the settings are refused. */
+  static create(
+    options: LocalTableOptions,
+  ): { ok: true; value: LocalTable } | { ok: false; error: LocalSetupError } {
+    const { settings } = options;
+    if (settings.seats.length === 0) {
+      return { ok: false, error: { code: 'lobby/invalid-settings', path: 'seats', message: 'seats: none' } };
+    }
+    const config = localConfig(settings, options.seed ?? randomSeed());
+    if (!config.ok) return config;
+    const names = settings.seats.map((s, i) => {
+      const given = options.names?.[i]?.trim();
+      if (given !== undefined && given !== '') return given;
+      return s.kind === 'bot' ? botName(s.level) : `Player ${i + 1}`;
+    });
+    const match = Match.create(config.value, names);
+    if (!match.ok) {
+      const e = match.error;
+      return {
+        ok: false,
+        error: {
+          code: 'lobby/invalid-settings',
+          message: e.message,
+          ...('path' in e ? { path: e.path } : {}),
+        },
+      };
+    }
+    const mirror = createGame({ ...config.value, recordEvents: false });
+    if (!mirror.ok)
+      return { ok: false, error: { code: 'lobby/invalid-settings', message: mirror.error.message } };
+    return { ok: true, value: new LocalTable(match.value, mirror.value, settings, names, options) };
+  }
+
+  get game(): string {
+    return this.options.game ?? 'local';
+  }
+
+  get version(): number {
+    return this.match.version;
+  }
+
+  /** The match's full record (record-format.md): for the device that holds the game. */
+  recordFile(): Record<string, unknown> {
+    return this.match.recordFile();
+  }
+
+  /** Stops the bots; the table answers nothing more. */
+  close(): void {
+    this.closed = true;
+    this.stopBot();
+  }
+
+  /** One client message from `from` (a seat, or the hotseat client). */
+  handle(message: ClientMessage, from: LocalSpeaker): void {
+    if (this.closed) return;
+    switch (message.type) {
+      case 'ping':
+        return this.send({ type: 'pong' });
+      case 'hello':
+        return this.hello(message.game, message.since, from);
+      case 'act':
+        if (this.listener === undefined)
+          return this.refuse(message.id, 'ws/hello-first', 'say hello before acting');
+        return this.act(from, message.id, message.version, message.action as unknown as Action);
+      case 'resign':
+        if (this.listener === undefined)
+          return this.refuse(message.id, 'ws/hello-first', 'say hello before resigning');
+        return this.resign(from, message.id);
+      default: {
+        const type = (message as { type?: unknown }).type;
+        return this.refuse(
+          undefined,
+          'ws/unknown-type',
+          `unknown message type ${JSON.stringify(type ?? null).slice(0, 40)}: hello, act, resign or ping`,
+        );
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  private hello(game: string, since: number | undefined, from: LocalSpeaker): void {
+    if (game !== this.game) return this.refuse(undefined, 'lobby/no-game', `no game ${game}`);
+    if (typeof from === 'number' && !this.isSeat(from)) {
+      return this.refuse(undefined, 'auth/bad-token', `no seat ${from} in this game`);
+    }
+    const first = this.listener === undefined;
+    this.listener = from;
+    const m = this.match;
+    const viewer = this.viewer();
+    const welcome: ServerMessage = {
+      type: 'welcome',
+      game: this.game,
+      seat: viewer === 'spectator' ? null : viewer,
+      status: m.status,
+      version: m.version,
+      players: this.players(),
+      view: m.view(viewer),
+      hints: m.hints(viewer),
+    };
+    if (since !== undefined) {
+      const missed = m.since(viewer, since);
+      if (missed !== undefined) welcome.steps = missed.steps;
+    }
+    if (m.isOver) welcome.result = m.result;
+    this.send(welcome);
+    this.send({ type: 'presence', players: this.players() });
+    if (first) this.wakeBot();
+  }
+
+  private act(from: LocalSpeaker, id: string, version: number, action: Action): void {
+    const key = `${String(from)}:${id}`;
+    const known = this.answers.get(key);
+    if (known !== undefined) return this.send(known);
+    this.play(this.actor(from), id, version, action, (answer) => {
+      this.remember(key, answer);
+      this.send(answer);
+    });
+  }
+
+  private resign(from: LocalSpeaker, id: string): void {
+    const key = `${String(from)}:${id}`;
+    const known = this.answers.get(key);
+    if (known !== undefined) return this.send(known);
+    const reply = (answer: ServerMessage): void => {
+      this.remember(key, answer);
+      this.send(answer);
+    };
+    const m = this.match;
+    const who = this.resigner(from);
+    if (who === undefined) {
+      return reply({
+        type: 'error',
+        id,
+        code: 'match/not-your-turn',
+        message: 'a bot is to act: resign on your turn',
+        version: m.version,
+      });
+    }
+    const r = m.resign(who, new Date(this.now()).toISOString());
+    if (!r.ok) {
+      return reply({ type: 'error', id, code: r.error.code, message: r.error.message, version: m.version });
+    }
+    this.stopBot();
+    this.send({ type: 'ended', version: m.version, status: r.value.status, result: r.value });
+    reply({ type: 'ack', id, version: m.version });
+  }
+
+  /**
+   * Plays `action` for `player` (the table's own bots pass no id). The answer goes to `reply`
+   * before the update is sent, as on the server.
+   */
+  private play(
+    player: Viewer,
+    id: string | undefined,
+    version: number,
+    action: Action,
+    reply: (answer: ServerMessage) => void,
+  ): void {
+    const m = this.match;
+    const r = m.submit(player, action, version);
+    if (!r.ok) {
+      const e = r.error;
+      const refusal: ErrorMessage = {
+        type: 'error',
+        ...(id === undefined ? {} : { id }),
+        code: e.code,
+        message: e.message,
+        version: e.version,
+      };
+      if (e.rule !== undefined) {
+        refusal.rule = { code: e.rule.code, ...(e.rule.rule === undefined ? {} : { rule: e.rule.rule }) };
+      }
+      return reply(refusal);
+    }
+    const step = r.value;
+    const mirrored = this.mirror.apply(step.action, step.player);
+    if (!mirrored.ok)
+      throw new Error(`invariant: the bots' copy refused step ${step.version}: ${mirrored.error.message}`);
+    reply({ type: 'ack', id: id ?? '', version: m.version });
+    this.broadcast(step);
+    this.wakeBot();
+  }
+
+  private broadcast(step: MatchStep): void {
+    if (this.listener === undefined) return;
+    const m = this.match;
+    const viewer = this.viewer();
+    this.send({
+      type: 'update',
+      version: m.version,
+      step,
+      view: m.view(viewer),
+      hints: m.hints(viewer),
+      status: m.status,
+      ...(m.isOver ? { result: m.result } : {}),
+    });
+  }
+
+  // ---------------------------------------------------------------- bots
+
+  /** When a bot is to act (and the client has said hello), it moves after a pause. */
+  private wakeBot(): void {
+    if (this.closed || this.botTimer !== undefined || this.listener === undefined) return;
+    const m = this.match;
+    if (m.isOver) return;
+    const player = m.toAct;
+    const seat = this.settings.seats[player];
+    if (seat?.kind !== 'bot') return;
+    const version = m.version;
+    this.botTimer = setTimeout(() => {
+      this.botTimer = undefined;
+      if (this.closed || m.isOver || m.version !== version || m.toAct !== player) return;
+      let action: Action;
+      try {
+        action = this.decide(player, seat.level);
+      } catch (e) {
+        // A bot that fails still moves (its first legal action), so the game never stalls.
+        const first = m.view(player).legalActions[0];
+        if (first === undefined) throw e;
+        action = first;
+      }
+      this.play(player, undefined, version, action, (answer) => {
+        if (answer.type === 'error')
+          throw new Error(`invariant: the bot's move was refused: ${answer.message}`);
+      });
+    }, this.options.botDelayMs ?? 400);
+  }
+
+  private decide(player: number, level: BotName): Action {
+    const random = this.options.random ?? Math.random;
+    const bot = createBot(level, (random() * 2 ** 32) >>> 0, {
+      mcts: { ms: this.options.botBudgetMs ?? 1_000 },
+    });
+    return this.mirror.toAction(bot.choose(seatOf(this.mirror, player)));
+  }
+
+  private stopBot(): void {
+    if (this.botTimer !== undefined) clearTimeout(this.botTimer);
+    this.botTimer = undefined;
+  }
+
+  // ---------------------------------------------------------------- who is who
+
+  private isSeat(seat: number): boolean {
+    return Number.isInteger(seat) && seat >= 0 && seat < this.settings.seats.length;
+  }
+
+  private isHuman(seat: number): boolean {
+    return this.settings.seats[seat]?.kind === 'human';
+  }
+
+  /** Whose view the listener is sent now (see the hotseat rules above). */
+  private viewer(): Viewer {
+    const l = this.listener;
+    if (l === undefined) return 'spectator';
+    if (l !== 'hotseat') return l;
+    const toAct = this.match.toAct;
+    if (toAct >= 0 && this.isHuman(toAct)) this.lastHuman = toAct;
+    return this.lastHuman ?? 'spectator';
+  }
+
+  /**
+   * The seat an `act` is submitted for: the speaker's own, or in hotseat the human seat to act
+   * (when a bot is to act, a human seat that is not: the match refuses it as out of turn, after
+   * its version check, as the server would).
+   */
+  private actor(from: LocalSpeaker): Viewer {
+    if (from !== 'hotseat') return from;
+    const toAct = this.match.toAct;
+    if (toAct >= 0 && this.isHuman(toAct)) return toAct;
+    const human = this.settings.seats.findIndex((s, i) => s.kind === 'human' && i !== toAct);
+    return human >= 0 ? human : 'spectator';
+  }
+
+  /**
+   * The seat a `resign` is for: in hotseat, the human to act, or the only human seat; undefined
+   * when a bot is to act and several humans play (who resigns would be a guess).
+   */
+  private resigner(from: LocalSpeaker): Viewer | undefined {
+    if (from !== 'hotseat') return from;
+    const toAct = this.match.toAct;
+    if (toAct >= 0 && this.isHuman(toAct)) return toAct;
+    const humans = this.settings.seats.flatMap((s, i) => (s.kind === 'human' ? [i] : []));
+    if (humans.length === 0) return 'spectator';
+    return humans.length === 1 ? humans[0] : undefined;
+  }
+
+  private players(): PlayerInfo[] {
+    return this.settings.seats.map((s, seat) => ({
+      seat,
+      name: this.names[seat] ?? '',
+      kind: s.kind,
+      ...(s.kind === 'bot' ? { level: s.level } : {}),
+      connected: s.kind === 'bot' || this.listener === 'hotseat' || this.listener === seat,
+    }));
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  private refuse(id: string | undefined, code: string, message: string): void {
+    this.send({ type: 'error', ...(id === undefined ? {} : { id }), code, message });
+  }
+
+  private remember(key: string, answer: ServerMessage): void {
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    if (this.answers.size > (this.options.rememberedIds ?? 256)) {
+      this.answers.delete(this.answers.keys().next().value as string);
+    }
+  }
+
+  private send(message: ServerMessage): void {
+    this.options.send(message);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The Web Worker (a module worker) that hosts a `LocalTable` for offline play, so the engine and
+ * the bots never block the page. It receives `{ kind: 'start', settings, names }` first, then the
+ * client messages of the protocol, and posts back the server's messages (`net/local.ts` is the
+ * page's side). The client plays every human seat (hotseat: see table.ts).
+ */
+import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { LocalSettings } from './table.js';
+import { LocalTable } from './table.js';
+
+/** What the page posts to the worker. */
+export type WorkerInbound =
+  | {
+      kind: 'start';
+      settings: LocalSettings;
+      names?: readonly (string | undefined)[];
+      seed?: string;
+      botBudgetMs?: number;
+      botDelayMs?: number;
+    }
+  | ClientMessage;
+
+/** The page's end of the worker, as the worker sees it. */
+interface WorkerScope {
+  postMessage(message: ServerMessage): void;
+  onmessage: ((event: MessageEvent<WorkerInbound>) => void) | null;
+}
+
+/** Connects a worker scope to a table created by its first message. Exported for tests. */
+export function serveTable(scope: WorkerScope): void {
+  let table: LocalTable | undefined;
+  const send = (message: ServerMessage): void => scope.postMessage(message);
+  scope.onmessage = (event) => {
+    const data = event.data;
+    if ('kind' in data) {
+      table?.close();
+      const created = LocalTable.create({
+        settings: data.settings,
+        send,
+        ...(data.names === undefined ? {} : { names: data.names }),
+        ...(data.seed === undefined ? {} : { seed: data.seed }),
+        ...(data.botBudgetMs === undefined ? {} : { botBudgetMs: data.botBudgetMs }),
+        ...(data.botDelayMs === undefined ? {} : { botDelayMs: data.botDelayMs }),
+      });
+      if (created.ok) table = created.value;
+      else send({ type: 'error', ...created.error });
+      return;
+    }
+    if (table === undefined) {
+      send({ type: 'error', code: 'lobby/no-game', message: 'no game started in this worker' });
+      return;
+    }
+    table.handle(data, 'hotseat');
+  };
+}
+
+serveTable(self as unknown as WorkerScope);

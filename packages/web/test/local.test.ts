@@ -1,0 +1,298 @@
+/**
+ * The offline table (LocalTable) driven directly, without a Worker: it must answer exactly as the
+ * server does (welcome, ack/update, refusals with the server's codes, repeated ids), play its bots,
+ * and in hotseat show each message to the seat to act only.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Action, GameView } from '@carc/engine';
+import { Match, readRecord, replayRecord } from '@carc/engine';
+import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { LocalSettings, LocalSpeaker } from '../src/local/table.js';
+import { LocalTable, localConfig } from '../src/local/table.js';
+import { wireAction } from '../src/net/messages.js';
+
+const ALL = ['princess-and-dragon', 'tower', 'halflings'];
+
+/** A small seeded generator (mulberry32), so a failing game can be played again. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Viewed = Extract<ServerMessage, { type: 'welcome' | 'update' }>;
+const hasView = (m: ServerMessage): m is Viewed & { view: GameView } =>
+  (m.type === 'welcome' || m.type === 'update') && m.view !== undefined;
+
+function open(settings: LocalSettings, options: { seed?: string; botDelayMs?: number } = {}) {
+  const got: ServerMessage[] = [];
+  const listeners: ((m: ServerMessage) => void)[] = [];
+  const created = LocalTable.create({
+    settings,
+    seed: options.seed ?? 'c0ffee00c0ffee00c0ffee00c0ffee00',
+    botDelayMs: options.botDelayMs ?? 0,
+    botBudgetMs: 20,
+    random: rng(7),
+    send: (m) => {
+      got.push(m);
+      for (const l of listeners) l(m);
+    },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const table = created.value;
+  const last = () => got[got.length - 1];
+  /** Sends `message` and returns what the table answered (synchronously). */
+  const ask = (message: ClientMessage, from: LocalSpeaker = 'hotseat'): ServerMessage[] => {
+    const before = got.length;
+    table.handle(message, from);
+    return got.slice(before);
+  };
+  return { table, got, last, ask, listeners };
+}
+
+/**
+ * Plays every human decision with a random legal action from the messages (never from the engine),
+ * until the game is over; bots move by themselves. Resolves with the last message.
+ */
+function playOut(
+  t: ReturnType<typeof open>,
+  from: LocalSpeaker,
+  random: () => number,
+): Promise<Extract<ServerMessage, { type: 'update' }>> {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    // A game that stops moving (nobody is given a decision) fails instead of waiting forever.
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => reject(new Error(`stalled at version ${t.table.version}`)), 10_000);
+    };
+    watch();
+    const react = (m: ServerMessage) => {
+      watch();
+      if (m.type === 'update' && m.result !== undefined) clearTimeout(watchdog);
+      if (m.type === 'error') return reject(new Error(`refused: ${JSON.stringify(m)}`));
+      if (m.type === 'update' && m.result !== undefined) return resolve(m);
+      if (!hasView(m) || m.view.toAct < 0 || m.view.toAct !== m.view.viewer) return;
+      const legal = m.view.legalActions;
+      if (legal.length === 0) return;
+      const action = legal[Math.floor(random() * legal.length)]!;
+      const version = m.version;
+      // Not from inside the table's own send: as a UI would, a moment later.
+      setTimeout(() => {
+        if (t.table.version === version) {
+          t.table.handle({ type: 'act', id: `a${++n}`, version, action: wireAction(action) }, from);
+        }
+      }, 0);
+    };
+    t.listeners.push(react);
+    t.table.handle({ type: 'hello', game: 'local' }, from);
+  });
+}
+
+/** The record a table gives is valid and replays to the same scores. */
+function checkRecord(table: LocalTable, scores: number[]): void {
+  const rec = readRecord(table.recordFile());
+  if (!rec.ok) throw new Error(rec.error.message);
+  expect(rec.value.actions.length).toBe(table.version);
+  const replay = replayRecord(rec.value);
+  if (!replay.ok) throw new Error(replay.error.message);
+  expect([...replay.value.game.scores]).toEqual(scores);
+}
+
+describe('LocalTable', () => {
+  test('a hotseat game of two humans with all three expansions is played to the end', async () => {
+    const settings: LocalSettings = { expansions: ALL, seats: [{ kind: 'human' }, { kind: 'human' }] };
+    const t = open(settings);
+    const end = await playOut(t, 'hotseat', rng(1));
+    expect(end.status).toBe('finished');
+    expect(end.result?.scores).toEqual(end.view.scores);
+    expect(end.view.toAct).toBe(-1);
+    const acks = t.got.filter((m) => m.type === 'ack');
+    expect(acks.length).toBe(t.table.version);
+    expect(t.got.filter((m) => m.type === 'update').length).toBe(t.table.version);
+    checkRecord(t.table, end.result!.scores);
+  });
+
+  for (const level of ['random', 'greedy'] as const) {
+    test(`a human against a ${level} bot, played to the end`, async () => {
+      const settings: LocalSettings = {
+        expansions: ['tower'],
+        seats: [{ kind: 'bot', level }, { kind: 'human' }],
+      };
+      const t = open(settings);
+      const end = await playOut(t, 1, rng(2));
+      expect(end.status).toBe('finished');
+      const steps = t.got.flatMap((m) => (m.type === 'update' ? [m.step] : []));
+      expect(steps.map((s) => s.version)).toEqual(steps.map((_, i) => i + 1));
+      expect(steps.some((s) => s.player === 0)).toBe(true);
+      expect(steps.some((s) => s.player === 1)).toBe(true);
+      // Only the human's actions are acknowledged; the bot's come as updates only.
+      const acks = t.got.filter((m) => m.type === 'ack');
+      expect(acks.length).toBe(steps.filter((s) => s.player === 1).length);
+      // Every view was the human's.
+      expect(t.got.filter(hasView).every((m) => m.view.viewer === 1)).toBe(true);
+      checkRecord(t.table, end.result!.scores);
+    });
+  }
+
+  test('a hotseat game of a human and an mcts bot with a small budget', async () => {
+    const t = open({ seats: [{ kind: 'human' }, { kind: 'bot', level: 'mcts' }] });
+    const end = await playOut(t, 'hotseat', rng(3));
+    expect(end.status).toBe('finished');
+    expect(t.got.filter(hasView).every((m) => m.view.viewer === 0)).toBe(true);
+  });
+
+  test('refusals: hello first, stale, out of turn, malformed, repeated ids, resignation', () => {
+    const t = open({ seats: [{ kind: 'human' }, { kind: 'human' }] });
+    const first = { type: 'act', id: 'a1', version: 0 } as const;
+    expect(t.ask({ ...first, action: { type: 'pass' } })[0]).toMatchObject({
+      type: 'error',
+      id: 'a1',
+      code: 'ws/hello-first',
+    });
+    const [welcome, presence] = t.ask({ type: 'hello', game: 'local' });
+    expect(welcome).toMatchObject({ type: 'welcome', game: 'local', seat: 0, status: 'playing', version: 0 });
+    expect(presence?.type).toBe('presence');
+    expect(t.ask({ type: 'hello', game: 'elsewhere' })[0]).toMatchObject({ code: 'lobby/no-game' });
+    const view = (welcome as Viewed).view!;
+    const place = view.legalActions[0]!;
+
+    // Another seat than the one to act (a client speaking for seat 1 only).
+    expect(t.ask({ type: 'act', id: 'x1', version: 0, action: wireAction(place) }, 1)[0]).toMatchObject({
+      type: 'error',
+      id: 'x1',
+      code: 'match/not-your-turn',
+      version: 0,
+    });
+    // A malformed action: the engine's checked door refuses it.
+    const malformed = t.ask({ type: 'act', id: 'm1', version: 0, action: { type: 'place', x: 'one' } });
+    expect(malformed).toEqual([
+      expect.objectContaining({ type: 'error', id: 'm1', code: 'match/rule', version: 0 }),
+    ]);
+    expect((malformed[0] as Extract<ServerMessage, { type: 'error' }>).rule?.code).toBe('action/malformed');
+    const unknown = t.ask({ type: 'act', id: 'm2', version: 0, action: { type: 'fly' } });
+    expect(unknown[0]).toMatchObject({ code: 'match/rule' });
+    expect(t.table.version).toBe(0);
+
+    // Accepted: the ack, then the update.
+    const accepted = t.ask({ ...first, action: wireAction(place) });
+    expect(accepted.map((m) => m.type)).toEqual(['ack', 'update']);
+    expect(accepted[0]).toEqual({ type: 'ack', id: 'a1', version: 1 });
+    // The same id again: the original answer, nothing applied twice.
+    const again = t.ask({ ...first, action: wireAction(place) });
+    expect(again).toEqual([{ type: 'ack', id: 'a1', version: 1 }]);
+    expect(t.table.version).toBe(1);
+    // Stale: based on version 0.
+    const stale = t.ask({ type: 'act', id: 'a2', version: 0, action: wireAction(place) });
+    expect(stale).toEqual([
+      expect.objectContaining({ type: 'error', id: 'a2', code: 'match/stale', version: 1 }),
+    ]);
+    // A refused id stays refused, even with a good version now.
+    const next = (accepted[1] as Viewed).view!.legalActions[0]!;
+    expect(t.ask({ type: 'act', id: 'a2', version: 1, action: wireAction(next) })).toEqual(stale);
+    expect(t.table.version).toBe(1);
+    expect(t.ask({ type: 'ping' })).toEqual([{ type: 'pong' }]);
+
+    // Resigning: ended for everyone, then the ack; afterwards the game is over.
+    const resigned = t.ask({ type: 'resign', id: 'r1' });
+    expect(resigned.map((m) => m.type)).toEqual(['ended', 'ack']);
+    expect(resigned[0]).toMatchObject({ status: 'resigned', version: 1, result: { winners: [1] } });
+    expect(t.ask({ type: 'resign', id: 'r1' })).toEqual([resigned[1]]);
+    expect(t.ask({ type: 'act', id: 'a3', version: 1, action: wireAction(next) })[0]).toMatchObject({
+      code: 'match/over',
+    });
+    // A hello after the end carries the result and the steps since.
+    const late = t.ask({ type: 'hello', game: 'local', since: 0 })[0] as Extract<
+      ServerMessage,
+      { type: 'welcome' }
+    >;
+    expect(late).toMatchObject({ type: 'welcome', status: 'resigned', version: 1 });
+    expect(late.steps?.map((s) => s.version)).toEqual([1]);
+    expect(late.result?.status).toBe('resigned');
+  });
+
+  test('hotseat: acting while a bot is to act is out of turn; resigning stops the bot', async () => {
+    const t = open({ seats: [{ kind: 'bot', level: 'random' }, { kind: 'human' }] }, { botDelayMs: 50 });
+    const [welcome] = t.ask({ type: 'hello', game: 'local' });
+    // No human has been to act yet: a spectator's view, no hand, no decision.
+    expect(welcome).toMatchObject({ type: 'welcome', seat: null, view: { viewer: -1, toAct: 0 } });
+    const refused = t.ask({ type: 'act', id: 'h1', version: 0, action: { type: 'pass' } });
+    expect(refused[0]).toMatchObject({ type: 'error', code: 'match/not-your-turn', version: 0 });
+    // Resigning while the bot thinks: the only human seat resigns.
+    const resigned = t.ask({ type: 'resign', id: 'h2' });
+    expect(resigned.map((m) => m.type)).toEqual(['ended', 'ack']);
+    expect(resigned[0]).toMatchObject({ result: { winners: [0], outcome: { player: 1 } } });
+    // A game over stops the bot.
+    await new Promise((r) => setTimeout(r, 120));
+    expect(t.table.version).toBe(0);
+  });
+
+  test('settings the engine refuses are refused as the lobby does', () => {
+    const r = LocalTable.create({
+      settings: { expansions: ['tower', 'tower'], seats: [{ kind: 'human' }, { kind: 'human' }] },
+      send: () => {},
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'lobby/invalid-settings', path: 'expansions' });
+    const o = LocalTable.create({
+      settings: { options: { 'no-such-option': 1 }, seats: [{ kind: 'human' }, { kind: 'human' }] },
+      send: () => {},
+    });
+    expect(o.ok).toBe(false);
+  });
+
+  test('hidden information: in hotseat with Halflings every message is for the seat to act', async () => {
+    const seed = '0123456789abcdef0123456789abcdef';
+    const settings: LocalSettings = {
+      expansions: ['halflings'],
+      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
+    };
+    const t = open(settings, { seed });
+    // The engine's own match on the same seed, to compare every view against.
+    const config = localConfig(settings, seed);
+    if (!config.ok) throw new Error(config.error.message);
+    const created = Match.create(config.value, ['Player 1', 'Player 2', 'Player 3']);
+    if (!created.ok) throw new Error(created.error.message);
+    const mirror = created.value;
+    let checked = 0;
+    let sawHands = 0;
+    let previous = -1;
+    t.listeners.push((m) => {
+      if (m.type === 'update') {
+        const r = mirror.submit(m.step.player, m.step.action as Action, m.step.version - 1);
+        if (!r.ok) throw new Error(r.error.message);
+      }
+      if (!hasView(m)) return;
+      const view = m.view;
+      const hands = (view as { hands?: (string[] | null)[] }).hands;
+      expect(hands).toBeDefined();
+      if (view.toAct >= 0) {
+        expect(view.viewer).toBe(view.toAct);
+      } else {
+        // Over: the last player to act keeps the view.
+        expect(view.viewer).toBe(previous);
+      }
+      previous = view.viewer;
+      hands!.forEach((hand, seat) => {
+        if (seat !== view.viewer) expect(hand).toBeNull();
+        else if (hand !== null && hand.length > 0) sawHands++;
+      });
+      expect(view).toEqual(mirror.view(view.viewer));
+      expect(m.hints).toEqual(mirror.hints(view.viewer));
+      checked++;
+    });
+    const end = await playOut(t, 'hotseat', rng(4));
+    expect(end.status).toBe('finished');
+    expect(checked).toBeGreaterThan(t.table.version);
+    expect(sawHands).toBeGreaterThan(0);
+    // Every seat had the view at some time.
+    const viewers = new Set(t.got.filter(hasView).map((m) => m.view.viewer));
+    expect([...viewers].sort()).toEqual([0, 1, 2]);
+  });
+});
