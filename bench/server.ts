@@ -124,6 +124,21 @@ function rssOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** CPU time a process has used (ms, user + system), from /proc (clock ticks of 10 ms); 0 where there is none. */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    // The fields after the command (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+const serversCpuMs = (): number => servers.reduce((ms, s) => ms + cpuMsOf(s.proc.pid), 0);
+
 async function health(s: Server): Promise<{ rss?: number; heapUsed?: number; liveGames?: number }> {
   const r = await fetch(`${s.url}/api/health`);
   return (await r.json()) as { rss?: number; heapUsed?: number; liveGames?: number };
@@ -313,7 +328,11 @@ async function main(): Promise<void> {
     }
   };
   const t0 = performance.now();
-  const warm = setTimeout(() => (measuring = true), warmupS * 1_000);
+  let cpuFrom = 0;
+  const warm = setTimeout(() => {
+    measuring = true;
+    cpuFrom = serversCpuMs();
+  }, warmupS * 1_000);
   if (warmupS === 0) measuring = true;
   const measureFrom = t0 + warmupS * 1_000;
   const deadline = setTimeout(() => {
@@ -322,6 +341,7 @@ async function main(): Promise<void> {
   }, durationS * 1_000);
   await Promise.all(Array.from({ length: concurrent }, () => runner()));
   const elapsedS = (performance.now() - Math.max(t0, measureFrom)) / 1_000;
+  const cpuMs = serversCpuMs() - cpuFrom;
   clearTimeout(warm);
   clearTimeout(deadline);
   lastHealth = await health(servers[0]!);
@@ -348,6 +368,9 @@ async function main(): Promise<void> {
       p99: percentile(broadcastMs, 99),
       max: percentile(broadcastMs, 100),
     },
+    /** The server processes' CPU time per action (µs) and their share of one core while measured. */
+    serverCpuUsPerAction: Math.round((cpuMs * 1_000) / Math.max(1, actions)),
+    serverCpuPercent: Math.round(cpuMs / (elapsedS * 10)),
     meanFrameBytes: Math.round(bytesIn / Math.max(1, framesIn)),
     serverRssMb: rssNow.map((b) => Math.round(b / 2 ** 20)),
     serverPeakRssMb: Math.round(peakRss / 2 ** 20),
@@ -370,6 +393,7 @@ async function main(): Promise<void> {
   line('actions/s', report.actionsPerSecond);
   line('submit→ack p50 / p99', `${ms(report.ackMs.p50)} / ${ms(report.ackMs.p99)}`);
   line('submit→broadcast p50 / p99', `${ms(report.broadcastMs.p50)} / ${ms(report.broadcastMs.p99)}`);
+  line('server CPU per action', `${report.serverCpuUsPerAction} µs (${report.serverCpuPercent}% of a core)`);
   line('games completed', report.gamesCompleted);
   line('mean frame to a seat', `${report.meanFrameBytes} bytes`);
   line('refused actions', report.refused);
