@@ -50,6 +50,7 @@ interface ActionDbRow {
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -61,47 +62,45 @@ export class SqliteStore implements Store {
   }
 
   async createGame(row: GameRow): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map(() => '?').join(', ')})`,
-      )
-      .run(...gameValues(row));
+    this.statement(
+      `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map(() => '?').join(', ')})`,
+    ).run(...gameValues(row));
   }
 
   async getGame(id: string): Promise<GameRow | undefined> {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as GameColumns | undefined;
+    const r = this.statement('SELECT * FROM games WHERE id = ?').get(id) as GameColumns | undefined;
     return r === undefined ? undefined : fromDb(r);
   }
 
   async listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]> {
     if (statuses.length === 0) return [];
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT ?`,
-      )
-      .all(...statuses, limit) as GameColumns[];
+    const rows = this.statement(
+      `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT ?`,
+    ).all(...statuses, limit) as GameColumns[];
     return rows.map((r) => listing(fromDb(r)));
   }
 
   async playingGames(): Promise<GameRow[]> {
-    const rows = this.db.prepare(`SELECT * FROM games WHERE status = 'playing'`).all() as GameColumns[];
+    const rows = this.statement(`SELECT * FROM games WHERE status = 'playing'`).all() as GameColumns[];
     return rows.map(fromDb);
   }
 
   async updateGame(id: string, patch: GamePatch, expectedVersion: number): Promise<void> {
     const { sql, values } = patchSql(patch);
-    const r = this.db
-      .prepare(`UPDATE games SET ${sql} WHERE id = ? AND version = ?`)
-      .run(...values, id, expectedVersion);
+    const r = this.statement(`UPDATE games SET ${sql} WHERE id = ? AND version = ?`).run(
+      ...values,
+      id,
+      expectedVersion,
+    );
     if (r.changes !== 1) throw new SequenceConflict(id, expectedVersion);
   }
 
   async appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
-    const insert = this.db.prepare(
+    const insert = this.statement(
       'INSERT INTO actions (game, seq, player, action, at, client_id) VALUES (?, ?, ?, ?, ?, ?)',
     );
     const { sql, values } = patchSql(patch);
-    const update = this.db.prepare(`UPDATE games SET ${sql} WHERE id = ?`);
+    const update = this.statement(`UPDATE games SET ${sql} WHERE id = ?`);
     this.db.transaction(() => {
       try {
         insert.run(
@@ -123,11 +122,9 @@ export class SqliteStore implements Store {
   }
 
   async actions(id: string, fromSeq = 1): Promise<ActionRow[]> {
-    const rows = this.db
-      .prepare(
-        'SELECT seq, player, action, at, client_id FROM actions WHERE game = ? AND seq >= ? ORDER BY seq',
-      )
-      .all(id, fromSeq) as ActionDbRow[];
+    const rows = this.statement(
+      'SELECT seq, player, action, at, client_id FROM actions WHERE game = ? AND seq >= ? ORDER BY seq',
+    ).all(id, fromSeq) as ActionDbRow[];
     return rows.map((r) => ({
       seq: r.seq,
       player: r.player,
@@ -137,8 +134,18 @@ export class SqliteStore implements Store {
     }));
   }
 
+  /** Prepared once per SQL text (the patch's columns vary, so the UPDATEs are a handful of texts). */
+  private statement(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (st === undefined) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.statement('SELECT 1').get();
   }
 
   async close(): Promise<void> {
