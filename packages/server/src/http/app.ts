@@ -132,12 +132,17 @@ export async function buildApp(
   fastify.get('/api/health', async (_req, reply) => {
     try {
       await store.ping();
+      const memory = process.memoryUsage();
       return {
         ok: true,
         store: store.kind,
         liveGames: hub.liveGames,
         sockets: sockets.size,
         uptimeS: Math.round(process.uptime()),
+        /** The process's memory (bytes): resident set, V8 heap used and total (for the benchmarks). */
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        heapTotal: memory.heapTotal,
       };
     } catch (e) {
       return reply.status(503).send({ ok: false, code: 'server/storage', message: String(e) });
