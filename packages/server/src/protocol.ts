@@ -5,8 +5,15 @@
  */
 import type { DecisionHints, GameView, MatchResult, MatchStatus, MatchStep } from '@carc/engine';
 import { z } from 'zod';
-import type { GameStatus, SeatKind } from './store/store.js';
+import type { GameListing, GameStatus, SeatKind } from './store/store.js';
 import { gameSettingsSchema } from './settings.js';
+
+export type { GameSettings, SeatSpec, ClockSettings } from './settings.js';
+export { gameSettingsSchema } from './settings.js';
+export type { GameListing, GameStatus, SeatKind } from './store/store.js';
+
+/** A game as `GET /api/games/:id` shows it. */
+export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string };
 
 /** Largest WebSocket frame a client may send (bytes); larger ones close the socket (1009). */
 export const MAX_FRAME_BYTES = 16 * 1024;

@@ -24,10 +24,9 @@ import type { Action, Game, GameConfig, MatchStep, Viewer } from '@carc/engine';
 import { BUILTIN, Match, createGame, randomSeed } from '@carc/engine';
 import type { BotName } from '@carc/bots';
 import { createBot, seatOf } from '@carc/bots';
-import type { ClientMessage, PlayerInfo, ServerMessage, createGameBody } from '@carc/server/protocol';
+import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/server/protocol';
 
-/** A game's settings as the server's lobby takes them (packages/server/src/settings.ts). */
-export type GameSettings = ReturnType<typeof createGameBody.parse>['settings'];
+export type { GameSettings };
 /** The same, with the fields that have defaults optional (as a setup screen fills them). */
 export type LocalSettings = Omit<GameSettings, 'expansions' | 'options'> &
   Partial<Pick<GameSettings, 'expansions' | 'options'>>;

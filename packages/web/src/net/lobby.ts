@@ -4,9 +4,10 @@
  * `auth/bad-token`…), its message, the refused field's `path` and the HTTP status. A network
  * failure is `net/unreachable` (status 0), an answer that is not the server's JSON `net/bad-answer`.
  */
-import type { GameSettings, LocalSettings } from '../local/table.js';
+import type { GameListing, GameStatus, GameSummary } from '@carc/server/protocol';
+import type { LocalSettings } from '../local/table.js';
 
-export type GameStatus = 'open' | 'playing' | 'finished' | 'resigned' | 'timeout' | 'aborted';
+export type { GameListing, GameStatus, GameSummary };
 
 export interface LobbyError {
   code: string;
@@ -17,35 +18,6 @@ export interface LobbyError {
 }
 
 export type LobbyResult<T> = { ok: true; value: T } | { ok: false; error: LobbyError };
-
-export interface SeatListing {
-  kind: 'human' | 'bot';
-  level?: string;
-  /** Empty while the seat is free; a bot is named `Bot (level)`. */
-  name: string;
-  taken: boolean;
-}
-
-export interface GameListing {
-  id: string;
-  createdAt: number;
-  status: GameStatus;
-  /** As given, with the defaults filled in. */
-  settings: GameSettings;
-  seats: SeatListing[];
-  version: number;
-}
-
-export interface PlayerPresence {
-  seat: number;
-  name: string;
-  kind: 'human' | 'bot';
-  level?: string;
-  takenOver?: boolean;
-  connected: boolean;
-}
-
-export type GameSummary = GameListing & { players: PlayerPresence[]; rematch?: string };
 
 /** A seat taken: its secret token is shown only this once. */
 export interface SeatTicket {
