@@ -51,6 +51,13 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  private pendingAppends: {
+    id: string;
+    entry: ActionRow;
+    patch: GamePatch;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }[] = [];
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -95,30 +102,56 @@ export class SqliteStore implements Store {
     if (r.changes !== 1) throw new SequenceConflict(id, expectedVersion);
   }
 
-  async appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
+  /**
+   * Appends are committed in groups: every append asked for in one turn of the event loop (several
+   * games' actions under load) goes into one transaction, committed before any of them resolves.
+   * Each entry is its own statement, so a (game, seq) conflict refuses that entry alone.
+   */
+  appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pendingAppends.push({ id, entry, patch, resolve, reject });
+      if (this.pendingAppends.length === 1) setImmediate(() => this.commitAppends());
+    });
+  }
+
+  private commitAppends(): void {
+    const batch = this.pendingAppends;
+    this.pendingAppends = [];
     const insert = this.statement(
       'INSERT INTO actions (game, seq, player, action, at, client_id) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    const { sql, values } = patchSql(patch);
-    const update = this.statement(`UPDATE games SET ${sql} WHERE id = ?`);
-    this.db.transaction(() => {
-      try {
-        insert.run(
-          id,
-          entry.seq,
-          entry.player,
-          JSON.stringify(entry.action),
-          entry.at,
-          entry.clientId ?? null,
-        );
-      } catch (e) {
-        if (e instanceof Database.SqliteError && e.code.startsWith('SQLITE_CONSTRAINT')) {
-          throw new SequenceConflict(id, entry.seq);
+    const outcomes: (Error | undefined)[] = [];
+    try {
+      this.db.transaction(() => {
+        for (const { id, entry, patch } of batch) {
+          try {
+            insert.run(
+              id,
+              entry.seq,
+              entry.player,
+              JSON.stringify(entry.action),
+              entry.at,
+              entry.clientId ?? null,
+            );
+          } catch (e) {
+            const conflict = e instanceof Database.SqliteError && e.code.startsWith('SQLITE_CONSTRAINT');
+            outcomes.push(conflict ? new SequenceConflict(id, entry.seq) : (e as Error));
+            continue;
+          }
+          const { sql, values } = patchSql(patch);
+          this.statement(`UPDATE games SET ${sql} WHERE id = ?`).run(...values, id);
+          outcomes.push(undefined);
         }
-        throw e;
-      }
-      update.run(...values, id);
-    })();
+      })();
+    } catch (e) {
+      for (const a of batch) a.reject(e);
+      return;
+    }
+    batch.forEach((a, k) => {
+      const failed = outcomes[k];
+      if (failed === undefined) a.resolve();
+      else a.reject(failed);
+    });
   }
 
   async actions(id: string, fromSeq = 1): Promise<ActionRow[]> {
@@ -149,6 +182,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.pendingAppends.length > 0) this.commitAppends();
     this.db.close();
   }
 }
