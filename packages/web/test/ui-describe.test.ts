@@ -41,7 +41,8 @@ describe('ui/describe over full random games with all three expansions', () => {
       }
     }
     expect(lines).toBeGreaterThan(500);
-    for (const t of ['draw', 'place', 'meeple', 'score', 'return', 'end', 'dragon', 'tower']) expect(seen).toContain(t);
+    for (const t of ['draw', 'place', 'meeple', 'score', 'return', 'end', 'dragon', 'tower'])
+      expect(seen).toContain(t);
   });
 
   it('breaks the final scores down by source, adding up to the scores', () => {

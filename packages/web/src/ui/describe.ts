@@ -12,7 +12,8 @@ type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
 
 /** "1 point", "3 points". */
-export const plural = (n: number, noun: string, nouns = `${noun}s`): string => `${n} ${n === 1 ? noun : nouns}`;
+export const plural = (n: number, noun: string, nouns = `${noun}s`): string =>
+  `${n} ${n === 1 ? noun : nouns}`;
 
 /** A cell, and the corner of its triangle when there is one: "(2, −1)", "(2, −1) ne". */
 export function where(p: { x: number; y: number; corner?: string }): string {
@@ -38,7 +39,8 @@ export function featureWords(e: ScoreEvent): string {
       : plural(e.tiles, 'tile');
   parts.push(`${state}${e.kind} of ${size}`);
   if (e.pennants > 0) parts.push(`with ${plural(e.pennants, 'pennant')}`);
-  if (e.kind === 'field' || e.cities > 0) parts.push(`touching ${plural(e.cities, 'completed city', 'completed cities')}`);
+  if (e.kind === 'field' || e.cities > 0)
+    parts.push(`touching ${plural(e.cities, 'completed city', 'completed cities')}`);
   return parts.join(' ');
 }
 
@@ -68,17 +70,20 @@ const capitalize = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + 
 
 const DESCRIBERS: { [T in GameEvent['type']]: (e: EventOf<T>, names: Names) => string } = {
   draw: (e, n) => `${playerLabel(n, e.player)} drew tile ${e.tile}`,
-  discard: (e, n) => `${playerLabel(n, e.player)} drew tile ${e.tile}, which fits nowhere and leaves the game${rule(e.rule)}`,
+  discard: (e, n) =>
+    `${playerLabel(n, e.player)} drew tile ${e.tile}, which fits nowhere and leaves the game${rule(e.rule)}`,
   place: (e, n) => `${playerLabel(n, e.player)} placed tile ${e.tile} at ${where(e)}, turned ${e.rotation}°`,
   meeple: (e, n) => `${playerLabel(n, e.player)} put a meeple on the ${e.kind} at ${where(e)}`,
   score: (e, n) => describeScore(e, n),
   return: (e, n) => `${playerLabel(n, e.player)}’s meeple at ${where(e)} went back to the supply`,
-  removed: (e, n) => `${playerLabel(n, e.player)}’s meeple at ${where(e)} was removed from the board${rule(e.rule)}`,
+  removed: (e, n) =>
+    `${playerLabel(n, e.player)}’s meeple at ${where(e)} was removed from the board${rule(e.rule)}`,
   bonus: (e, n) => `${playerLabel(n, e.player)} scored ${plural(e.points, 'bonus point')}${rule(e.rule)}`,
   end: (e, n) =>
     `Game over. Final scores: ${e.scores.map((s, p) => `${playerLabel(n, p)} ${s}`).join(', ')}. ` +
     `${e.winners.length > 1 ? 'Winners' : 'Winner'}: ${listPlayers(n, e.winners)}`,
-  'set-aside': (e, n) => `${playerLabel(n, e.player)} drew tile ${e.tile}; it is set aside for now${rule(e.rule)}`,
+  'set-aside': (e, n) =>
+    `${playerLabel(n, e.player)} drew tile ${e.tile}; it is set aside for now${rule(e.rule)}`,
   'returned-to-pile': (e) =>
     `${plural(e.tiles.length, 'set-aside tile')} (${e.tiles.join(', ')}) went back into the pile${rule(e.rule)}`,
   dragon: (e, n) =>
@@ -87,8 +92,10 @@ const DESCRIBERS: { [T in GameEvent['type']]: (e: EventOf<T>, names: Names) => s
       : `${playerLabel(n, e.player)} moved the dragon to ${where(e)}${e.step !== undefined ? ` (move ${e.step})` : ''}${rule(e.rule)}`,
   fairy: (e, n) =>
     `${playerLabel(n, e.player)} moved the fairy to ${where(e)}${e.feature === undefined ? ' (onto the tile)' : ''}${rule(e.rule)}`,
-  tower: (e, n) => `${playerLabel(n, e.player)} built a tower piece at ${where(e)}: height ${e.height}${rule(e.rule)}`,
-  prisoner: (e, n) => `${playerLabel(n, e.captor)} took a meeple of ${playerLabel(n, e.owner)} prisoner${rule(e.rule)}`,
+  tower: (e, n) =>
+    `${playerLabel(n, e.player)} built a tower piece at ${where(e)}: height ${e.height}${rule(e.rule)}`,
+  prisoner: (e, n) =>
+    `${playerLabel(n, e.captor)} took a meeple of ${playerLabel(n, e.owner)} prisoner${rule(e.rule)}`,
   exchange: (e, n) => `${listPlayers(n, e.players)} exchanged prisoners${rule(e.rule)}`,
   ransom: (e, n) =>
     `${playerLabel(n, e.player)} paid ${playerLabel(n, e.captor)} ${plural(e.points, 'point')} to free a meeple${rule(e.rule)}`,
@@ -111,7 +118,8 @@ const ACTIONS: { [T in Action['type']]: (a: ActionOf<T>, names: Names) => string
   crop: (a) => `crop circle on the meeple at ${where(a)}`,
   fairy: (a) => `move the fairy to ${where(a)}`,
   princess: (a, n) => `send ${playerLabel(n, a.owner)}’s knight at ${where(a)} home`,
-  dragon: (a) => `move the dragon ${({ n: 'north', e: 'east', s: 'south', w: 'west' } as const)[a.direction]}`,
+  dragon: (a) =>
+    `move the dragon ${({ n: 'north', e: 'east', s: 'south', w: 'west' } as const)[a.direction]}`,
   tower: (a) => `build a tower piece at ${where(a)}`,
   'tower-meeple': (a) => `close the tower at ${where(a)} with a meeple`,
   capture: (a, n) => `capture ${playerLabel(n, a.owner)}’s meeple at ${where(a)}`,
