@@ -68,7 +68,8 @@ export function describeScore(e: ScoreEvent, names: Names): string {
 
 const capitalize = (s: string): string => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
 
-const DESCRIBERS: { [T in GameEvent['type']]: (e: EventOf<T>, names: Names) => string } = {
+// Partial: a program's own expansions may add events (declaration merging); they get the fallback.
+const DESCRIBERS: { [T in GameEvent['type']]?: (e: EventOf<T>, names: Names) => string } = {
   draw: (e, n) => `${playerLabel(n, e.player)} drew tile ${e.tile}`,
   discard: (e, n) =>
     `${playerLabel(n, e.player)} drew tile ${e.tile}, which fits nowhere and leaves the game${rule(e.rule)}`,
@@ -107,7 +108,7 @@ export function describeEvent(e: GameEvent, names: Names): string {
   return f === undefined ? `${String((e as { type: unknown }).type)}: ${JSON.stringify(e)}` : f(e, names);
 }
 
-const ACTIONS: { [T in Action['type']]: (a: ActionOf<T>, names: Names) => string } = {
+const ACTIONS: { [T in Action['type']]?: (a: ActionOf<T>, names: Names) => string } = {
   pass: () => 'pass',
   place: (a) => `place the tile at ${where(a)}, turned ${a.rotation}°`,
   meeple: (a) => `put a meeple on feature ${a.feature} at ${where(a)}`,
@@ -142,6 +143,9 @@ export function actionDoc(type: string): string {
 export interface StepLines {
   version: number;
   player: number;
+  /** "Ada (R)". */
+  who: string;
+  /** "Ada (R): pass". */
   action: string;
   events: { type: string; text: string; score?: number }[];
 }
@@ -150,6 +154,7 @@ export function describeStep(step: MatchStep, names: Names): StepLines {
   return {
     version: step.version,
     player: step.player,
+    who: playerLabel(names, step.player),
     action: `${playerLabel(names, step.player)}: ${describeAction(step.action, names)}`,
     events: step.events.map((e) => ({
       type: e.type,
