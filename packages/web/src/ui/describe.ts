@@ -4,7 +4,7 @@
  * explain every point); they know no rules beyond what the events say.
  */
 import type { Action, GameEvent, MatchStep, ScoreEvent } from '@carc/engine';
-import { BUILTIN } from '@carc/engine';
+import { BUILTIN, FEATURE_KINDS } from '@carc/engine';
 import { playerLabel } from './players.js';
 
 type Names = readonly string[];
@@ -34,10 +34,14 @@ export function featureWords(e: ScoreEvent): string {
   const parts: string[] = [];
   const state = e.kind === 'field' ? '' : e.complete ? 'completed ' : 'incomplete ';
   const size =
-    e.cells !== e.tiles
-      ? `${plural(e.tiles, 'tile')} in ${plural(e.cells, 'cell')}`
-      : plural(e.tiles, 'tile');
-  parts.push(`${state}${e.kind} of ${size}`);
+    e.tiles === 0
+      ? e.cells > 0 && e.kind !== 'field'
+        ? ` of ${plural(e.cells, 'cell')}`
+        : ''
+      : e.cells !== e.tiles
+        ? ` of ${plural(e.tiles, 'tile')} in ${plural(e.cells, 'cell')}`
+        : ` of ${plural(e.tiles, 'tile')}`;
+  parts.push(`${state}${e.kind}${size}`);
   if (e.pennants > 0) parts.push(`with ${plural(e.pennants, 'pennant')}`);
   if (e.kind === 'field' || e.cities > 0)
     parts.push(`touching ${plural(e.cities, 'completed city', 'completed cities')}`);
@@ -193,6 +197,12 @@ export function pointsBreakdown(events: Iterable<GameEvent>, players: number): P
       add(e.captor, `ransom ${e.rule}`, e.points);
     }
   }
+  // Feature kinds first, in the engine's order, then bonuses and ransoms as they came.
+  const rank = (s: string): number => {
+    const k = (FEATURE_KINDS as readonly string[]).indexOf(s);
+    return k >= 0 ? k : FEATURE_KINDS.length;
+  };
+  sources.sort((a, b) => rank(a) - rank(b));
   const totals = points.map((row) => Object.values(row).reduce((a, b) => a + b, 0));
   return { sources, points, totals };
 }
