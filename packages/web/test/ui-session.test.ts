@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@carc/server/protocol';
 import { randomGame } from '../src/ui/dev/randomGame.js';
+import type { Session } from '../src/ui/session.js';
 import { applyMessage, emptySession, mergeSteps, messageId, otherActions } from '../src/ui/session.js';
 import { formatClock, remainingMs } from '../src/ui/clock.js';
 
@@ -54,7 +55,7 @@ describe('ui/session: what the game screen keeps of the server messages', () => 
   });
 
   it('keeps the pending action until its ack or error, and shows errors with their rule', () => {
-    let s = { ...emptySession(), pending: 'a1' };
+    let s: Session = { ...emptySession(), pending: 'a1' };
     s = applyMessage(s, { type: 'ack', id: 'other', version: 1 });
     expect(s.pending).toBe('a1');
     const refusal: ServerMessage = {
