@@ -1,0 +1,19 @@
+/** Clocks as the server reports them (ClockInfo), counted down locally between messages. */
+import type { ClockInfo } from '@carc/server/protocol';
+
+/** What seat `seat` has left `elapsedMs` after the clocks were sent (only the running clock runs). */
+export function remainingMs(clocks: ClockInfo, seat: number, elapsedMs: number): number {
+  const at = clocks.remainingMs[seat] ?? 0;
+  return Math.max(0, seat === clocks.running ? at - Math.max(0, elapsedMs) : at);
+}
+
+/** "4:05", "1:02:03", "0:09.4" under ten seconds. */
+export function formatClock(ms: number): string {
+  const t = Math.max(0, ms);
+  if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
+  const s = Math.floor(t / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * Test helpers for the UI: builds the dev page (src/ui/dev) with Vite, serves it over HTTP and opens
+ * it in the system's Chromium (playwright-core; never a downloaded browser).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import type { BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds the dev page into `outDir`. */
+export async function buildDevPage(outDir: string): Promise<void> {
+  await build({
+    root: join(web, 'src/ui/dev'),
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [svelte({ configFile: join(web, 'svelte.config.js') })],
+    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false },
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves `dir` on a free local port. */
+export async function serve(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? '/').split(/[?#]/)[0] ?? '/'));
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, server };
+}
+
+/** The system's Chromium, headless, with a fresh profile (removed by `close`). */
+export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'carc-ui-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
