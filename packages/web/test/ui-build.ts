@@ -26,6 +26,16 @@ export async function buildDevPage(outDir: string): Promise<void> {
   });
 }
 
+/** Builds the web client itself (index.html and its worker) into `outDir`, as `npm run build` does. */
+export async function buildApp(outDir: string): Promise<void> {
+  await build({
+    root: web,
+    configFile: join(web, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+}
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',

@@ -62,7 +62,7 @@ export function applyMessage(s: Session, m: ServerMessage): Session {
       return {
         ...s,
         game: m.game,
-        seat: m.seat,
+        seat: m.view !== undefined && m.view.viewer >= 0 ? m.view.viewer : m.seat,
         status: m.status,
         version: m.version,
         players: m.players,
@@ -77,6 +77,8 @@ export function applyMessage(s: Session, m: ServerMessage): Session {
     case 'update':
       return {
         ...s,
+        // Whose view this is: one's own seat online; in hotseat, the human seat now at the device.
+        seat: m.view.viewer >= 0 ? m.view.viewer : s.seat,
         status: m.status,
         version: m.version,
         steps: mergeSteps(s.steps, [m.step]),
