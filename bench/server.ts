@@ -286,6 +286,7 @@ async function playGame(n: number): Promise<void> {
             return;
           case 'error':
             refused++;
+            if (process.env.BENCH_DEBUG) console.error('refused', m.code, m.message);
             if (pending?.id === m.id) pending = undefined;
             return act();
           case 'ended':

@@ -8,6 +8,7 @@ import type { Action } from '@carc/engine';
 import type { WebSocket } from 'ws';
 import type { Hub, Session } from '../hub/hub.js';
 import type { ServerMessage } from '../protocol.js';
+import type { ClientMessage } from '../protocol.js';
 import { clientMessage, describeIssue } from '../protocol.js';
 import { TokenBucket } from './limits.js';
 
@@ -39,11 +40,20 @@ function encode(m: ServerMessage): string {
   return text;
 }
 
+/** Passes an act or a resignation to the session. */
+function forward(session: Session, m: Extract<ClientMessage, { type: 'act' | 'resign' }>): void {
+  // The envelope is checked here; the action's own fields by the engine's checked door.
+  if (m.type === 'act') void session.act(m.id, m.version, m.action as unknown as Action);
+  else void session.resign(m.id);
+}
+
 /** Serves one socket until it closes. `ipBucket` is shared by every socket from the same address. */
 export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, ipBucket: TokenBucket): void {
   const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
   let session: Session | undefined;
   let joining = false;
+  /** Acts and resignations sent while the hello is being answered. */
+  const early: Extract<ClientMessage, { type: 'act' | 'resign' }>[] = [];
   let closed = false;
 
   const send = (m: ServerMessage): void => {
@@ -102,22 +112,30 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
         joining = true;
         void hub.connect(msg.game, msg.token, msg.since, send).then((r) => {
           joining = false;
-          if (!r.ok) return error(r.error.code, r.error.message);
+          const waiting = early.splice(0);
+          if (!r.ok) {
+            error(r.error.code, r.error.message);
+            for (const m of waiting) error('ws/hello-first', 'the hello was refused', m.id);
+            return;
+          }
           clearTimeout(helloTimer);
-          if (closed) void r.value.close();
-          else session = r.value;
+          if (closed) return void r.value.close();
+          session = r.value;
+          for (const m of waiting) forward(r.value, m);
         });
         return;
       }
       case 'act':
-        if (session === undefined) return error('ws/hello-first', 'say hello before acting', msg.id);
-        // The envelope is checked here; the action's own fields by the engine's checked door.
-        void session.act(msg.id, msg.version, msg.action as unknown as Action);
-        return;
       case 'resign':
-        if (session === undefined) return error('ws/hello-first', 'say hello before resigning', msg.id);
-        void session.resign(msg.id);
-        return;
+        if (session !== undefined) return forward(session, msg);
+        // The welcome can reach the client before the hello's answer reaches this socket (from
+        // another process): what it sends meanwhile waits for the session.
+        if (joining && early.length < 16) return void early.push(msg);
+        return error(
+          'ws/hello-first',
+          `say hello before ${msg.type === 'act' ? 'acting' : 'resigning'}`,
+          msg.id,
+        );
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL store (pg), for servers that scale out: the same tables as SQLite, JSON columns as
- * jsonb. Each action is inserted with the game's row update in one transaction; the primary key
- * (game, seq) makes a second writer of the same entry fail instead of forking the log.
+ * jsonb. Each action is inserted with the game's row update in one statement (one transaction);
+ * the primary key (game, seq) makes a second writer of the same entry fail instead of forking the log.
  */
 import pg from 'pg';
 import type { ActionRow, GameListing, GamePatch, GameRow, GameStatus, Store } from './store.js';
@@ -89,28 +89,31 @@ export class PostgresStore implements Store {
     if (r.rowCount !== 1) throw new SequenceConflict(id, expectedVersion);
   }
 
+  /**
+   * One statement, so one round trip and its own transaction: the INSERT runs in a data-modifying
+   * WITH (executed exactly once), and a duplicate (game, seq) fails the whole statement.
+   */
   async appendAction(id: string, entry: ActionRow, patch: GamePatch): Promise<void> {
-    const client = await this.pool.connect();
+    const { sql, values } = patchSql(patch, 7);
     try {
-      await client.query('BEGIN');
-      try {
-        await client.query(
-          'INSERT INTO actions (game, seq, player, action, at, client_id) VALUES ($1, $2, $3, $4, $5, $6)',
-          [id, entry.seq, entry.player, JSON.stringify(entry.action), entry.at, entry.clientId ?? null],
-        );
-      } catch (e) {
-        await client.query('ROLLBACK');
-        if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SequenceConflict(id, entry.seq);
-        throw e;
-      }
-      const { sql, values } = patchSql(patch, 2);
-      await client.query(`UPDATE games SET ${sql} WHERE id = $1`, [id, ...values]);
-      await client.query('COMMIT');
+      await this.pool.query(
+        `WITH appended AS (
+           INSERT INTO actions (game, seq, player, action, at, client_id) VALUES ($1, $2, $3, $4, $5, $6)
+         )
+         UPDATE games SET ${sql} WHERE id = $1`,
+        [
+          id,
+          entry.seq,
+          entry.player,
+          JSON.stringify(entry.action),
+          entry.at,
+          entry.clientId ?? null,
+          ...values,
+        ],
+      );
     } catch (e) {
-      if (!(e instanceof SequenceConflict)) await client.query('ROLLBACK').catch(() => {});
+      if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SequenceConflict(id, entry.seq);
       throw e;
-    } finally {
-      client.release();
     }
   }
 
