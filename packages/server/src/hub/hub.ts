@@ -13,6 +13,7 @@ import type { Action, GameConfig, MatchResult, MatchStep, Viewer } from '@carc/e
 import { Match, randomSeed } from '@carc/engine';
 import type { BotName } from '@carc/bots';
 import { isBotName } from '@carc/bots';
+import { randomBytes } from 'node:crypto';
 import { hashToken, newGameId, newToken, tokenMatches } from '../ids.js';
 import type { ClockInfo, PlayerInfo, ServerMessage } from '../protocol.js';
 import type { GameSettings } from '../settings.js';
@@ -827,7 +828,7 @@ export class Hub {
         player,
         level,
         budgetMs: this.botBudgetMs,
-        seed: (Math.random() * 2 ** 32) >>> 0,
+        seed: randomBytes(4).readUInt32LE(0),
       })
       .catch((e: unknown) => {
         // A bot that fails still moves: the first legal action, so the game never stalls.
