@@ -12,6 +12,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import type { BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 
@@ -88,3 +89,30 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
 }
 
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
+
+/**
+ * For one test file: builds the dev page, serves it and opens Chromium before its tests, and closes
+ * both after them. `url()` is the page's address, `context()` the browser's.
+ */
+export function useDevPage(prefix: string): { url: () => string; context: () => BrowserContext } {
+  let server: Server | undefined;
+  let url = '';
+  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  beforeAll(async () => {
+    const dir = tempDir(prefix);
+    await buildDevPage(dir);
+    ({ url, server } = await serve(dir));
+    chromium = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await chromium?.close();
+    server?.close();
+  });
+  return {
+    url: () => url,
+    context: () => {
+      if (chromium === undefined) throw new Error('useDevPage: Chromium is not open (beforeAll failed?)');
+      return chromium.context;
+    },
+  };
+}

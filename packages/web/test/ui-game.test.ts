@@ -3,31 +3,18 @@
  * a connection to a match in the page with random bots): the keyboard confirms and passes, the
  * moves are sent and answered, the log grows and nothing scrolls sideways on a phone.
  */
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDevPage, launchChromium, serve, tempDir } from './ui-build.js';
+import { describe, expect, it } from 'vitest';
+import { useDevPage } from './ui-build.js';
 
 describe('the game screen in Chromium', () => {
-  let server: Server;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  beforeAll(async () => {
-    const dir = tempDir('carc-ui-game-');
-    await buildDevPage(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const dev = useDevPage('carc-ui-game-');
 
   it('plays moves from the keyboard and logs them', async () => {
-    const page = await chromium.context.newPage();
+    const page = await dev.context().newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${url}#game`);
+    await page.goto(`${dev.url()}#game`);
     const status = page.locator('#game .game > .status');
     await expect.poll(() => status.innerText(), { timeout: 10_000 }).toBe('your move');
     const steps = () => page.locator('#game .log ol > li').count();
@@ -55,10 +42,10 @@ describe('the game screen in Chromium', () => {
     expect(errors).toEqual([]);
   }, 60_000);
   it('replays a record: steps, jumps, the slider and the final scores', async () => {
-    const page = await chromium.context.newPage();
+    const page = await dev.context().newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${url}#replay`);
+    await page.goto(`${dev.url()}#replay`);
     const at = page.locator('#replay .at');
     await expect.poll(() => at.innerText(), { timeout: 10_000 }).toMatch(/^move 0 \/ \d+$/);
     const last = Number((await at.innerText()).split('/ ')[1]);

@@ -4,26 +4,13 @@
  * page logs no errors.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from 'node:http';
-import { buildDevPage, launchChromium, serve, tempDir } from './ui-build.js';
+import { describe, expect, it } from 'vitest';
+import { useDevPage } from './ui-build.js';
 
 const out = process.env.CARC_UI_SCREENSHOTS;
 
 describe.skipIf(out === undefined || out === '')('UI screenshots', () => {
-  let server: Server;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  beforeAll(async () => {
-    const dir = tempDir('carc-ui-dev-');
-    await buildDevPage(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const dev = useDevPage('carc-ui-dev-');
 
   const sizes = [
     { name: 'desktop', width: 1280, height: 800 },
@@ -32,12 +19,12 @@ describe.skipIf(out === undefined || out === '')('UI screenshots', () => {
   for (const section of ['setup', 'panels', 'final', 'game', 'replay']) {
     for (const size of sizes) {
       it(`${section} at ${size.name}`, async () => {
-        const page = await chromium.context.newPage();
+        const page = await dev.context().newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto(`${url}#${section}`);
+        await page.goto(`${dev.url()}#${section}`);
         await page.waitForSelector(`#${section}`);
         await page.waitForTimeout(section === 'game' ? 1500 : 300);
         await page.screenshot({ path: join(out ?? '.', `${section}-${size.name}.png`), fullPage: true });

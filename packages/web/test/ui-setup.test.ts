@@ -3,30 +3,17 @@
  * explanation and its rule ids, every preset with what it sets, and starting emits settings the
  * server's schema accepts.
  */
-import type { Server } from 'node:http';
 import { BUILTIN } from '@carc/engine';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameSettingsSchema } from '../../server/src/settings.js';
-import { buildDevPage, launchChromium, serve, tempDir } from './ui-build.js';
+import { useDevPage } from './ui-build.js';
 
 describe('the set-up screen in Chromium', () => {
-  let server: Server;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  beforeAll(async () => {
-    const dir = tempDir('carc-ui-setup-');
-    await buildDevPage(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const dev = useDevPage('carc-ui-setup-');
 
   it('shows every option with its explanation and rule ids, and every preset', async () => {
-    const page = await chromium.context.newPage();
-    await page.goto(`${url}#setup`);
+    const page = await dev.context().newPage();
+    await page.goto(`${dev.url()}#setup`);
     await page.waitForSelector('#setup form');
     for (const spec of BUILTIN.optionSpecs) {
       const row = page.locator(`[data-option="${spec.id}"]`);
@@ -48,8 +35,8 @@ describe('the set-up screen in Chromium', () => {
   }, 60_000);
 
   it('emits settings the server accepts', async () => {
-    const page = await chromium.context.newPage();
-    await page.goto(`${url}#setup`);
+    const page = await dev.context().newPage();
+    await page.goto(`${dev.url()}#setup`);
     await page.waitForSelector('#setup form');
     await page.locator('[data-preset="rgg"] input').check();
     await page.locator('#opt-tower-range').selectOption('diagonal');
