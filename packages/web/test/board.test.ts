@@ -8,17 +8,15 @@
  * Chromium is required, as PostgreSQL and Redis are for the server's tests: `apt-get install
  * chromium` (.ci/run installs it).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Action, DecisionHints } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
 import { featurePoint, placeCentre } from '@carc/art';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
+import { launchChromium, serve } from './ui-build.js';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,16 +24,8 @@ const CHROMIUM = '/usr/bin/chromium';
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.map': 'application/json',
-};
-
 describe('board in Chromium', () => {
   let out = '';
-  let profile = '';
   let base = '';
   let context: BrowserContext;
   let close: () => Promise<void> = async () => {};
@@ -43,7 +33,6 @@ describe('board in Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     out = mkdtempSync(join(tmpdir(), 'carc-board-page-'));
-    profile = mkdtempSync(join(tmpdir(), 'carc-board-profile-'));
     await build({
       configFile: false,
       root: WEB,
@@ -62,44 +51,20 @@ describe('board in Chromium', () => {
         rollupOptions: { input: join(WEB, 'board.html') },
       },
     });
-    const server = createServer((req, res) => {
-      const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-      const file = join(out, path);
-      if (!file.startsWith(out) || !existsSync(file)) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: false, // the headless mode is in the arguments: --headless=new
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-      viewport: { width: 1280, height: 800 },
-      hasTouch: true,
-    });
+    const served = await serve(out);
+    base = served.url.replace(/\/$/, '');
+    const browser = await launchChromium({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+    context = browser.context;
     context.setDefaultTimeout(5_000);
     close = async () => {
-      await context.close();
-      await new Promise((resolve) => server.close(resolve));
+      await browser.close();
+      await new Promise((resolve) => served.server.close(resolve));
     };
   }, 60_000);
 
   afterAll(async () => {
     await close();
     if (out) rmSync(out, { recursive: true, force: true });
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   async function open(query: string, size = { width: 1280, height: 800 }): Promise<Page> {

@@ -64,9 +64,12 @@ export async function serve(dir: string): Promise<{ url: string; server: Server 
 }
 
 /** The system's Chromium, headless, with a fresh profile (removed by `close`). */
-export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; hasTouch?: boolean } = {},
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'carc-ui-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
+    ...options,
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
