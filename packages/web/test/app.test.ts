@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp, launchChromium, tempDir } from './ui-build.js';
 
 /**
- * Takes one decision through the UI the way a player would: a legal cell and confirm, else pass,
- * else a figure target, else a button of the bar.
+ * Takes one decision through the UI the way a player would: a legal cell and confirm, else a figure
+ * target (a meeple, a tower piece, a capture…), else pass, else a button of the bar.
  */
 async function decide(page: Page, root = ''): Promise<void> {
   const cells = page.locator(`${root} .carc-board .cell`);
@@ -23,27 +25,54 @@ async function decide(page: Page, root = ''): Promise<void> {
     await page.keyboard.press('Enter');
     return;
   }
-  const bar = page.locator(`${root} [role="toolbar"] button`);
-  const pass = bar.filter({ hasText: /^pass/ });
-  if ((await pass.count()) > 0) return pass.first().click();
   const targets = page.locator(`${root} .carc-board .target`);
   if ((await targets.count()) > 0) {
     await targets.first().focus();
     return page.keyboard.press('Enter');
   }
+  const bar = page.locator(`${root} [role="toolbar"] button`);
+  const pass = bar.filter({ hasText: /^pass/ });
+  if ((await pass.count()) > 0) return pass.first().click();
   const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Resign|Really)/ });
   await others.first().click();
 }
 
+const SEED = '0123456789abcdef0123456789abcdef';
+
+/** Screenshots for a person to look at: in CARC_SHOT_DIR when set, else in a temporary folder. */
+const shots = process.env.CARC_SHOT_DIR ?? tempDir('carc-web-shots-');
+const shot = (page: Page, name: string): Promise<Buffer> =>
+  page.screenshot({ path: join(shots, `${name}.png`) });
+
 const statusOf = (page: Page): Promise<string> => page.locator('.game > .status').innerText();
 const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > li').count();
 
-/** Plays every decision offered to this page until the game is over. */
-async function playToTheEnd(page: Page, errors: string[]): Promise<number> {
+/**
+ * Plays every decision offered to this page until the game is over. At a hotseat hand-off screen,
+ * checks that no hand is shown, then says "it is me"; returns the decisions and hand-offs.
+ */
+async function playToTheEnd(
+  page: Page,
+  errors: string[],
+  onDecision: (decisions: number) => Promise<void> = async () => {},
+): Promise<{ decisions: number; handoffs: number }> {
   let decisions = 0;
+  let handoffs = 0;
+  const handoff = page.getByRole('dialog');
   for (;;) {
+    if (await handoff.isVisible()) {
+      expect(await page.locator('.hand').count(), 'a hand shown behind the hand-off screen').toBe(0);
+      expect(
+        await page.locator('.carc-board .cell').count(),
+        'cells offered behind the hand-off screen',
+      ).toBe(0);
+      if (handoffs === 1) await shot(page, 'handoff-desktop');
+      await handoff.getByRole('button').click();
+      await expect.poll(() => page.locator('.hand li.mine').count()).toBe(1);
+      handoffs++;
+    }
     const status = await statusOf(page);
-    if (status.startsWith('game over')) return decisions;
+    if (status.startsWith('game over')) return { decisions, handoffs };
     if (status !== 'your move') {
       await page.waitForTimeout(50);
       continue;
@@ -51,6 +80,7 @@ async function playToTheEnd(page: Page, errors: string[]): Promise<number> {
     const before = await stepsOf(page);
     await decide(page);
     decisions++;
+    await onDecision(decisions);
     await expect
       .poll(async () => (await stepsOf(page)) > before || (await statusOf(page)).startsWith('game over'), {
         timeout: 15_000,
@@ -86,16 +116,18 @@ describe('the web client, served by the server, in Chromium', () => {
     return { page, errors };
   };
 
-  it('hotseat: two players on one device play a base game to the end through the board', async () => {
+  it('hotseat: two players on one device play the Halflings to the end, hands hidden at each hand-off', async () => {
     const { page, errors } = await open();
     await page.goto(`${server.url}/#/local`);
-    for (const id of ['tower', 'halflings', 'princess-and-dragon']) {
+    for (const id of ['tower', 'princess-and-dragon']) {
       await page.locator(`[data-expansion="${id}"] input`).uncheck();
     }
     await page.getByLabel('seat 2', { exact: true }).selectOption('human');
     await page.getByRole('button', { name: 'Start the game' }).click();
-    const decisions = await playToTheEnd(page, errors);
+    const { decisions, handoffs } = await playToTheEnd(page, errors);
     expect(decisions).toBeGreaterThan(60);
+    // One hand-off per change of player: about one per turn.
+    expect(handoffs).toBeGreaterThan(decisions / 4);
     expect(await statusOf(page)).toMatch(/^game over/);
     expect(await page.locator('.final').count()).toBe(1);
     await page.close();
@@ -103,13 +135,49 @@ describe('the web client, served by the server, in Chromium', () => {
 
   it('against a bot in the browser, all three expansions, on a phone, to the end', async () => {
     const { page, errors } = await open(390, 844);
-    await page.goto(`${server.url}/?botDelay=0#/local`);
+    // A fixed deal (the bot is seeded from it too) in which a dragon step, a capture and a triangle happen.
+    await page.goto(`${server.url}/?botDelay=0&seed=${SEED}#/local`);
+    await shot(page, 'setup-phone');
     await page.getByRole('button', { name: 'Start the game' }).click();
-    const decisions = await playToTheEnd(page, errors);
+    const { decisions, handoffs } = await playToTheEnd(page, errors, async (n) => {
+      if (n === 30) await shot(page, 'game-phone');
+    });
     expect(decisions).toBeGreaterThan(40);
+    expect(handoffs, 'no hand-off screen with one person at the device').toBe(0);
+    const log = await page.locator('.game .log ol > li').allInnerTexts();
+    expect(log.some((l) => /moved the dragon/.test(l))).toBe(true);
+    expect(log.some((l) => /prisoner/.test(l))).toBe(true);
+    // The Halflings' triangles are the tiles H1-… and H2-… (docs/halflings.md).
+    expect(log.some((l) => /placed tile H[12]-/.test(l))).toBe(true);
     const scroll = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
     expect(scroll).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: process.env.CARC_SHOT ?? `${tempDir('carc-web-shot-')}/phone-final.png` });
+    await shot(page, 'final-phone');
+    const scores = await page.locator('.final tbody .total').allInnerTexts();
+
+    // The record, saved as a file: the whole game, its seed included now that it is over.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save the record' }).click(),
+    ]);
+    const record = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      seed: unknown;
+      actions: unknown[];
+    };
+    expect(record.seed).toBe(SEED);
+    expect(record.actions.length).toBe(log.length);
+
+    // The replay viewer: stepped forward and back, to the end, where the scores are the game's.
+    await page.getByRole('button', { name: 'Watch the replay' }).click();
+    const at = page.locator('.replay .at');
+    await expect.poll(() => at.innerText()).toBe(`move 0 / ${log.length}`);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'forward one move' }).click();
+    await page.getByRole('button', { name: 'back one move' }).click();
+    expect(await at.innerText()).toBe(`move 2 / ${log.length}`);
+    await page.locator('.replay input[type="range"]').fill(String(Math.floor(log.length / 2)));
+    await shot(page, 'replay-phone');
+    await page.getByRole('button', { name: 'to the end' }).click();
+    expect(await page.locator('.replay .final tbody .total').allInnerTexts()).toEqual(scores);
+    expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
 });

@@ -21,7 +21,7 @@
  * With a seat number instead, the client is that seat only, as on the server.
  */
 import type { Action, Game, GameConfig, MatchStep, Viewer } from '@carc/engine';
-import { BUILTIN, Match, createGame, randomSeed } from '@carc/engine';
+import { BUILTIN, Match, createGame, randomSeed, seedWords } from '@carc/engine';
 import type { BotName } from '@carc/bots';
 import { createBot, seatOf } from '@carc/bots';
 import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/server/protocol';
@@ -154,6 +154,11 @@ export class LocalTable {
   /** The match's full record (record-format.md): for the device that holds the game. */
   recordFile(): Record<string, unknown> {
     return this.match.recordFile();
+  }
+
+  /** The record once the game is over (it holds the seed, so the pile's order), else undefined. */
+  finishedRecord(): Record<string, unknown> | undefined {
+    return this.match.recordIsPublic ? this.match.recordFile() : undefined;
   }
 
   /** Stops the bots; the table answers nothing more. */
@@ -340,11 +345,20 @@ export class LocalTable {
   }
 
   private decide(player: number, level: BotName): Action {
-    const random = this.options.random ?? Math.random;
-    const bot = createBot(level, (random() * 2 ** 32) >>> 0, {
+    const bot = createBot(level, this.botSeed(), {
       mcts: { ms: this.options.botBudgetMs ?? 1_000 },
     });
     return this.mirror.toAction(bot.choose(seatOf(this.mirror, player)));
+  }
+
+  /**
+   * A bot decision's seed: from `random`, or, when the game's seed was given and no `random`, from
+   * that seed and the version, so the same seed and the same human moves give the same game.
+   */
+  private botSeed(): number {
+    const { seed, random } = this.options;
+    if (seed === undefined || random !== undefined) return ((random ?? Math.random)() * 2 ** 32) >>> 0;
+    return (seedWords(seed).reduce((a, w) => a ^ w, 0) + this.match.version) >>> 0;
   }
 
   private stopBot(): void {

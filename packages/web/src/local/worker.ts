@@ -2,7 +2,8 @@
  * The Web Worker (a module worker) that hosts a `LocalTable` for offline play, so the engine and
  * the bots never block the page. It receives `{ kind: 'start', settings, names }` first, then the
  * client messages of the protocol, and posts back the server's messages (`net/local.ts` is the
- * page's side). The client plays every human seat (hotseat: see table.ts).
+ * page's side). The client plays every human seat (hotseat: see table.ts). `{ kind: 'record' }`
+ * asks for the game's record, given only once the game is over (null before).
  */
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
 import type { LocalSettings } from './table.js';
@@ -18,11 +19,15 @@ export type WorkerInbound =
       botBudgetMs?: number;
       botDelayMs?: number;
     }
+  | { kind: 'record' }
   | ClientMessage;
+
+/** What the worker posts to the page: the server's messages, and the record when asked. */
+export type WorkerOutbound = ServerMessage | { kind: 'record'; record: Record<string, unknown> | null };
 
 /** The page's end of the worker, as the worker sees it. */
 interface WorkerScope {
-  postMessage(message: ServerMessage): void;
+  postMessage(message: WorkerOutbound): void;
   onmessage: ((event: MessageEvent<WorkerInbound>) => void) | null;
 }
 
@@ -32,6 +37,10 @@ export function serveTable(scope: WorkerScope): void {
   const send = (message: ServerMessage): void => scope.postMessage(message);
   scope.onmessage = (event) => {
     const data = event.data;
+    if ('kind' in data && data.kind === 'record') {
+      scope.postMessage({ kind: 'record', record: table?.finishedRecord() ?? null });
+      return;
+    }
     if ('kind' in data) {
       table?.close();
       const created = LocalTable.create({

@@ -6,7 +6,7 @@
  */
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
 import type { LocalSettings } from '../local/table.js';
-import type { WorkerInbound } from '../local/worker.js';
+import type { WorkerInbound, WorkerOutbound } from '../local/worker.js';
 import type { Connection, ConnectionState } from './connection.js';
 
 /** The game id a local table answers to. */
@@ -21,11 +21,17 @@ export interface LocalOptions {
   seed?: string;
 }
 
+/** A local connection can also hand over the finished game's record (for a file or the replay viewer). */
+export interface LocalConnection extends Connection {
+  /** The record once the game is over; null before (it would give away the pile's order). */
+  record(): Promise<Record<string, unknown> | null>;
+}
+
 export function localConnection(
   settings: LocalSettings,
   names: readonly (string | undefined)[],
   options: LocalOptions = {},
-): Connection {
+): LocalConnection {
   const worker = new Worker(new URL('../local/worker.ts', import.meta.url), { type: 'module' });
   const messages = new Set<(message: ServerMessage) => void>();
   const states = new Set<(state: ConnectionState) => void>();
@@ -37,7 +43,13 @@ export function localConnection(
     if (messages.size === 0) early.push(message);
     for (const listener of [...messages]) listener(message);
   };
-  worker.onmessage = (event: MessageEvent<ServerMessage>) => deliver(event.data);
+  /** Answers to `record` requests, in the order asked (the worker answers in order). */
+  const records: ((record: Record<string, unknown> | null) => void)[] = [];
+  worker.onmessage = (event: MessageEvent<WorkerOutbound>) => {
+    const data = event.data;
+    if ('kind' in data) records.shift()?.(data.record);
+    else deliver(data);
+  };
   worker.onerror = (event: ErrorEvent) => {
     // The table failed (a bug): tell the UI as the server would, then give up.
     deliver({ type: 'error', code: 'server/internal', message: event.message });
@@ -47,6 +59,7 @@ export function localConnection(
     if (state === 'closed') return;
     state = 'closed';
     worker.terminate();
+    for (const answer of records.splice(0)) answer(null);
     for (const listener of [...states]) listener(state);
   };
   post({ kind: 'start', settings, names, ...options });
@@ -66,5 +79,12 @@ export function localConnection(
       return () => states.delete(listener);
     },
     close,
+    record() {
+      if (state === 'closed') return Promise.resolve(null);
+      return new Promise((resolve) => {
+        records.push(resolve);
+        post({ kind: 'record' });
+      });
+    },
   };
 }
