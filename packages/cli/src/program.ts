@@ -289,8 +289,9 @@ Examples:
         'rotations, the scores and the numbered list of your legal actions. Type a number from the list, ' +
         'a placement as x y rotation ("3 -1 90"), words naming an action ("city", "pass", "north") or ' +
         'help, board, moves, scores, legend, quit. A wrong entry is explained (with the rule) and asked ' +
-        "again; the bots' actions are printed as they play, with the points scored. Seats count from 0, " +
-        'as in records and --viewer.',
+        "again; the bots' actions are printed as they play, with the points scored. A decision with a " +
+        'single legal action is taken for you and told in one line (--no-auto asks anyway); the board is ' +
+        'drawn again only when it changed. Seats count from 0, as in records and --viewer.',
     )
     .requiredOption(
       '-b, --bots <names>',
@@ -311,6 +312,11 @@ Examples:
       'write the game record there when the game ends or you quit (replay --check verifies it)',
     )
     .option('--no-color', 'plain text without colours (colours are used only on a terminal anyway)')
+    .option(
+      '--no-auto',
+      'ask even when a decision has a single legal action (by default it is taken for you and told ' +
+        'in one line, e.g. a forced dragon step or a phase 2 with only "pass")',
+    )
     .addHelpText(
       'after',
       '\nEnd of input (Ctrl-D) or Ctrl-C at the prompt quits like "quit".\n' +
@@ -326,6 +332,7 @@ Examples:
           seat: number;
           name: string;
           color: boolean;
+          auto: boolean;
         },
       ) => {
         const { options, tiles } = rulesValues(opts, io);

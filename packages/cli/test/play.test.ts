@@ -226,6 +226,65 @@ describe('carcassonne play', () => {
     expect((await replayCheck(io.files.get('game.json') ?? '')).code).toBe(0);
   });
 
+  it('takes a decision with a single legal action without asking, in one line; --no-auto asks (D-7, B-6)', async () => {
+    // Seed 1, "1" at every prompt: early on, phase 2 with only "pass", then forced dragon steps.
+    const args = ['play', '-b', 'random', '-s', '1', '-x', 'princess-and-dragon,tower,halflings'];
+    const forced =
+      /\nP0 You: dragon (north|east|south|west) to \(-?\d+,-?\d+\) \(auto: the only legal step, D-7\)\n/;
+    const auto = memoryIo({}, false, (_prompt, io) => (forced.test(io.stdout) ? 'quit' : '1'));
+    expect(await run([...args, '--record', 'game.json'], auto)).toBe(0);
+    expect(auto.stdout).toMatch(forced);
+    expect(auto.stdout).toContain(
+      '\nP0 You: no meeple (pass) (auto: nothing else is possible in phase 2, B-6)\n',
+    );
+    // No decision of the hunt was shown: every step that fell to the person was forced.
+    expect(auto.stdout).not.toContain('The dragon hunts (D-7)');
+    const taken = [...auto.stdout.matchAll(/\(auto: /g)].length;
+    expect(taken).toBeGreaterThanOrEqual(2);
+    // The same game asked at every decision: one prompt more per auto line, the same actions.
+    const answers = auto.prompts.length - 1 + taken;
+    let asked = 0;
+    const manual = memoryIo({}, false, () => (++asked > answers ? 'quit' : '1'));
+    expect(await run([...args, '--no-auto', '--record', 'game.json'], manual)).toBe(0);
+    expect(manual.stdout).not.toContain('(auto: ');
+    expect(manual.stdout).toMatch(
+      /The dragon hunts \(D-7\): step 1 of 6 is yours[^]*?\n {2}\[1\] dragon \w+ to \(-?\d+,-?\d+\)\nP0 You> 1\n/,
+    );
+    expect(manual.prompts.length).toBe(auto.prompts.length + taken);
+    expect(recordOf(manual).actions).toEqual(recordOf(auto).actions);
+    // After the pass, the dragon's first step is asked on an unchanged board: not drawn again.
+    const hunt = manual.stdout.split(RULE).find((d) => d.includes('step 1 of 6 is yours')) ?? '';
+    expect(hunt).toMatch(/^\nThe board is as drawn above \(type board to see it again\)\.\n/);
+    expect((await replayCheck(auto.files.get('game.json') ?? '')).code).toBe(0);
+  });
+
+  it('does not draw the board again after a wrong entry or a command, only when it changed or is asked for', async () => {
+    const io = memoryIo({}, false, [
+      'xyzzy',
+      'help',
+      '99',
+      '40 40 0',
+      'moves',
+      '1',
+      'scores',
+      'board',
+      'quit',
+    ]);
+    expect(await run(['play', '--bots', 'random', '--seed', '3'], io)).toBe(0);
+    const [, first = '', second = ''] = io.stdout.split(`${RULE}\n`);
+    const board1 = first.slice(0, first.indexOf('\nC city') + 1);
+    const board2 = second.slice(0, second.indexOf('     player'));
+    expect(board1).toMatch(/^ +-?\d+[ \d-]*\n/);
+    expect(board2).toMatch(/^ +-?\d+[ \d-]*\n/);
+    expect(board2).not.toBe(board1);
+    const count = (s: string) => io.stdout.split(s).length - 1;
+    // Two decisions (the tile, then phase 2 on a changed board); the board command draws it once more.
+    expect(io.stdout.split(RULE).length).toBe(3);
+    expect(count(board1)).toBe(1);
+    expect(count(board2)).toBe(2);
+    expect(io.stdout.indexOf(board2, io.stdout.indexOf('P0 You> board\n'))).toBeGreaterThan(0);
+  });
+
   it('takes a triangle by coordinates and explains one that does not fit (H-4)', async () => {
     let triangle = '';
     const io = memoryIo({}, false, (_prompt, io) => {
@@ -359,6 +418,7 @@ describe('carcassonne play', () => {
     expect(await run(['play', '--help'], io)).toBe(0);
     expect(io.stdout).toContain('$ carcassonne play --bots mcts');
     expect(io.stdout).toContain('--record <file>');
+    expect(io.stdout).toMatch(/--no-auto\s+ask even when a decision has a single legal action/);
     expect(io.stdout).toMatch(/Seats\s+count from 0, as in records and --viewer/);
   });
 });

@@ -8,7 +8,9 @@
  * A wrong entry gets a one-line reason (from the engine's checked door, with the rule id) and the
  * question again; the game changes only through a legal action. Bots' actions are printed as they
  * are taken, with the points they score. Decisions that fall to the person out of turn (a dragon
- * step, the draft, a crop circle) are asked like any other.
+ * step, the draft, a crop circle) are asked like any other. A decision with a single legal action (a
+ * forced dragon step, a phase 2 with only "pass") is taken for the person and told in one line,
+ * unless `--no-auto`. The board is drawn again only when it looks different from the last drawing.
  *
  * The game can be saved as a record (docs/record-format.md) when it ends or the person quits, with
  * the scores at that point as its expectations, so `carcassonne replay FILE --check` verifies it.
@@ -58,6 +60,8 @@ export interface PlayOptions {
   color?: boolean;
   /** The person's name in the record and on the table (default "You"). */
   name?: string;
+  /** Take a decision with a single legal action without asking (default true; `--no-auto`). */
+  auto?: boolean;
 }
 
 /** One numbered entry of the menu of a decision. */
@@ -158,6 +162,8 @@ class Session {
   /** H-13: the action the crop circle named, for the words of the choices that follow. */
   private cropMode: 'add' | 'remove' | undefined;
   private legendShown = false;
+  /** The board as last drawn: an unchanged board is not drawn again (it is still on the screen). */
+  private lastBoard: string | undefined;
   private readonly color: boolean;
 
   constructor(
@@ -252,6 +258,11 @@ class Session {
     const menu = this.menu(view);
     if (menu.length === 0)
       throw new Error(`invariant: player ${this.human} must act but has no legal action`);
+    const only = menu[0];
+    if (menu.length === 1 && only && this.opts.auto !== false) {
+      this.autoTake(view, only);
+      return true;
+    }
     this.showDecision(view, menu);
     const prompt = `${who(this.namesTable, this.human)}> `;
     for (;;) {
@@ -317,6 +328,23 @@ class Session {
     }
   }
 
+  /**
+   * Plays the one legal action without asking, in one line with the reason. There is nothing to
+   * undo (play has no undo), and each call plays an action, so the game always moves on.
+   */
+  private autoTake(view: GameView, item: MenuItem): void {
+    const g = this.game;
+    const action = item.action;
+    const applied = g.apply(action, this.human);
+    if (!applied.ok)
+      throw new Error(`invariant: the only legal action was refused: ${ruleText(applied.error)}`);
+    this.actions.push({ player: this.human, action });
+    if (action.type === 'crop-circle') this.cropMode = action.mode;
+    const name = styled(who(this.namesTable, this.human), 'meeple', this.color, this.human);
+    this.io.out(`${name}: ${item.phrase} (auto: ${onlyReason(action, view.phase)})\n`);
+    this.tellEvents();
+  }
+
   private command(c: Exclude<Command, 'quit'>, view: GameView, menu: readonly MenuItem[]): void {
     const { io } = this;
     switch (c) {
@@ -324,7 +352,8 @@ class Session {
         io.out(HELP);
         return;
       case 'board':
-        io.out(this.board(view));
+        this.lastBoard = this.board(view);
+        io.out(this.lastBoard);
         return;
       case 'moves':
         io.out(this.menuText(menu));
@@ -401,7 +430,10 @@ class Session {
     const { io } = this;
     const g = this.game;
     io.out(`\n${RULE}\n`);
-    io.out(this.board(view));
+    const board = this.board(view);
+    if (board === this.lastBoard) io.out('The board is as drawn above (type board to see it again).\n');
+    else io.out(board);
+    this.lastBoard = board;
     if (!this.legendShown) {
       io.out(boardLegend(g.expansionIds));
       this.legendShown = true;
@@ -733,6 +765,31 @@ class Session {
 /** "BA/CRr at (1,0) rotation 90: its west side does not match … [tile/edge-mismatch, B-4]". */
 export function ruleText(e: RuleError): string {
   return `${e.message} [${e.code}${e.rule ? `, rule ${e.rule}` : ''}]`;
+}
+
+/** Why an action is the only one the person may take, with its rule, as the auto line tells it. */
+export function onlyReason(a: Action, phase: string): string {
+  switch (a.type) {
+    case 'dragon':
+      return 'the only legal step, D-7';
+    case 'place':
+      return 'the only legal placement, B-4';
+    case 'triangle':
+      return 'the only legal placement, H-4';
+    case 'draw':
+      return 'no triangle of yours fits, H-4';
+    case 'draft':
+      return 'the only triangle left to draft, H-3';
+    case 'pass':
+      if (phase === 'action') return 'nothing else is possible in phase 2, B-6';
+      if (phase === 'capture') return "no meeple within your tower's range, T-3";
+      if (phase === 'crop-circle') return 'no meeple can be added, H-13';
+      return 'the only legal action';
+    case 'crop':
+      return 'the only choice, H-13';
+    default:
+      return 'the only legal action';
+  }
 }
 
 /** Notes on the tile in hand: the printed symbols that do something (D-3, D-5, D-10, D-13, H-12, H-13). */
