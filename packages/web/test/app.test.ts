@@ -5,7 +5,7 @@
  * engine and the bot in the page's worker) with all three expansions, on a phone-sized page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import { readFileSync } from 'node:fs';
@@ -13,28 +13,72 @@ import { join } from 'node:path';
 import { buildApp, launchChromium, tempDir } from './ui-build.js';
 
 /**
- * Takes one decision through the UI the way a player would: a legal cell and confirm, else a figure
- * target (a meeple, a tower piece, a capture…), else pass, else a button of the bar.
+ * The first element of `selector` a finger can hit: inside the board's box and the topmost element
+ * at its centre (targets of neighbouring features may overlap on a phone until one zooms in).
  */
-async function decide(page: Page, root = ''): Promise<void> {
-  const cells = page.locator(`${root} .carc-board .cell`);
+async function tappable(page: Page, selector: string): Promise<Locator | undefined> {
+  const index = Number(
+    await page.evaluate(`(() => {
+      const box = document.querySelector('.carc-board').getBoundingClientRect();
+      return [...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((e) => {
+        const r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        if (x < box.left || y < box.top || x > box.right || y > box.bottom) return false;
+        const top = document.elementFromPoint(x, y);
+        return top !== null && (top === e || e.contains(top));
+      });
+    })()`),
+  );
+  return index >= 0 ? page.locator(selector).nth(index) : undefined;
+}
+
+/**
+ * Takes one decision through the UI the way a player would: a prisoner to free, else a legal cell and
+ * confirm, else a figure target (a meeple, a tower piece, a capture…), else pass, else a button of
+ * the bar.
+ */
+async function decide(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
+  // A meeple of ours held prisoner that we may free (T-6): a click on it in the panel pays the ransom.
+  const ransom = page.locator(`.panels button.ransom:enabled`);
+  if ((await ransom.count()) > 0) return input === 'touch' ? ransom.first().tap() : ransom.first().click();
+  const cells = page.locator(`.carc-board .cell`);
   if ((await cells.count()) > 0) {
-    // From the keyboard (the board's own test clicks and taps): focus, Enter to preview, Enter to confirm.
+    if (input === 'touch') {
+      // Tap a cell to preview the tile there (after Fit, when none is in sight), tap ↻ for its
+      // next legal way, tap ✓ to confirm.
+      let cell = await tappable(page, '.carc-board .cell');
+      if (cell === undefined) {
+        await page.getByRole('button', { name: /^Fit/ }).tap();
+        cell = await tappable(page, '.carc-board .cell');
+      }
+      if (cell === undefined) throw new Error('no legal cell in sight after Fit');
+      await cell.tap();
+      const rotate = page.getByRole('button', { name: 'Next legal rotation' });
+      if (await rotate.isVisible()) await rotate.tap();
+      return page.getByRole('button', { name: 'Confirm placement' }).tap();
+    }
+    // From the keyboard: focus, Enter to preview, Enter to confirm.
     await cells.first().focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     return;
   }
-  const targets = page.locator(`${root} .carc-board .target`);
+  const targets = page.locator(`.carc-board .target`);
   if ((await targets.count()) > 0) {
+    if (input === 'touch') {
+      const target = await tappable(page, '.carc-board .target');
+      if (target !== undefined) return target.tap();
+      // Every target is off screen or under another: a player would zoom in; here, the keyboard.
+    }
     await targets.first().focus();
     return page.keyboard.press('Enter');
   }
-  const bar = page.locator(`${root} [role="toolbar"] button`);
+  const bar = page.locator(`[role="toolbar"] button`);
   const pass = bar.filter({ hasText: /^pass/ });
-  if ((await pass.count()) > 0) return pass.first().click();
-  const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Resign|Really)/ });
-  await others.first().click();
+  if ((await pass.count()) > 0) return input === 'touch' ? pass.first().tap() : pass.first().click();
+  const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ });
+  await (input === 'touch' ? others.first().tap() : others.first().click());
 }
 
 const SEED = '0123456789abcdef0123456789abcdef';
@@ -53,6 +97,7 @@ const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > l
  */
 async function playToTheEnd(
   page: Page,
+  input: 'keyboard' | 'touch',
   errors: string[],
   onDecision: (decisions: number) => Promise<void> = async () => {},
 ): Promise<{ decisions: number; handoffs: number }> {
@@ -78,14 +123,19 @@ async function playToTheEnd(
       continue;
     }
     const before = await stepsOf(page);
-    await decide(page);
+    await decide(page, input);
     decisions++;
     await onDecision(decisions);
-    await expect
-      .poll(async () => (await stepsOf(page)) > before || (await statusOf(page)).startsWith('game over'), {
-        timeout: 15_000,
-      })
-      .toBe(true);
+    try {
+      await expect
+        .poll(async () => (await stepsOf(page)) > before || (await statusOf(page)).startsWith('game over'), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+    } catch (e) {
+      await shot(page, 'stuck');
+      throw e;
+    }
     expect(errors).toEqual([]);
   }
 }
@@ -93,26 +143,29 @@ async function playToTheEnd(
 describe('the web client, served by the server, in Chromium', () => {
   let server: ServerProcess;
   let chromium: Awaited<ReturnType<typeof launchChromium>>;
+  /** A phone: 390×844 with a touch screen. */
+  let phone: Awaited<ReturnType<typeof launchChromium>>;
 
   beforeAll(async () => {
     const web = tempDir('carc-web-');
     await buildApp(web);
     server = await startServerProcess(tempDatabase(), { ...FAST, WEB_ROOT: web, BOT_BUDGET_MS: '50' });
     chromium = await launchChromium();
+    phone = await launchChromium({ viewport: { width: 390, height: 844 }, hasTouch: true });
   }, 120_000);
   afterAll(async () => {
     await chromium?.close();
+    await phone?.close();
     await server?.stop();
   });
 
-  const open = async (width = 1280, height = 800) => {
-    const page = await chromium.context.newPage();
+  const open = async (device: 'desktop' | 'phone' = 'desktop') => {
+    const page = await (device === 'phone' ? phone : chromium).context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
-    await page.setViewportSize({ width, height });
     return { page, errors };
   };
 
@@ -124,7 +177,7 @@ describe('the web client, served by the server, in Chromium', () => {
     }
     await page.getByLabel('seat 2', { exact: true }).selectOption('human');
     await page.getByRole('button', { name: 'Start the game' }).click();
-    const { decisions, handoffs } = await playToTheEnd(page, errors);
+    const { decisions, handoffs } = await playToTheEnd(page, 'keyboard', errors);
     expect(decisions).toBeGreaterThan(60);
     // One hand-off per change of player: about one per turn.
     expect(handoffs).toBeGreaterThan(decisions / 4);
@@ -133,13 +186,13 @@ describe('the web client, served by the server, in Chromium', () => {
     await page.close();
   }, 240_000);
 
-  it('against a bot in the browser, all three expansions, on a phone, to the end', async () => {
-    const { page, errors } = await open(390, 844);
+  it('against a bot in the browser, all three expansions, on a touch phone, to the end', async () => {
+    const { page, errors } = await open('phone');
     // A fixed deal (the bot is seeded from it too) in which a dragon step, a capture and a triangle happen.
     await page.goto(`${server.url}/?botDelay=0&seed=${SEED}#/local`);
     await shot(page, 'setup-phone');
     await page.getByRole('button', { name: 'Start the game' }).click();
-    const { decisions, handoffs } = await playToTheEnd(page, errors, async (n) => {
+    const { decisions, handoffs } = await playToTheEnd(page, 'touch', errors, async (n) => {
       if (n === 30) await shot(page, 'game-phone');
     });
     expect(decisions).toBeGreaterThan(40);
@@ -147,6 +200,7 @@ describe('the web client, served by the server, in Chromium', () => {
     const log = await page.locator('.game .log ol > li').allInnerTexts();
     expect(log.some((l) => /moved the dragon/.test(l))).toBe(true);
     expect(log.some((l) => /prisoner/.test(l))).toBe(true);
+    expect(log.some((l) => /Player 1 \(R\) paid .* to free a meeple/.test(l))).toBe(true);
     // The Halflings' triangles are the tiles H1-… and H2-… (docs/halflings.md).
     expect(log.some((l) => /placed tile H[12]-/.test(l))).toBe(true);
     const scroll = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
@@ -167,15 +221,15 @@ describe('the web client, served by the server, in Chromium', () => {
     expect(record.actions.length).toBe(log.length);
 
     // The replay viewer: stepped forward and back, to the end, where the scores are the game's.
-    await page.getByRole('button', { name: 'Watch the replay' }).click();
+    await page.getByRole('button', { name: 'Watch the replay' }).tap();
     const at = page.locator('.replay .at');
     await expect.poll(() => at.innerText()).toBe(`move 0 / ${log.length}`);
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'forward one move' }).click();
-    await page.getByRole('button', { name: 'back one move' }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'forward one move' }).tap();
+    await page.getByRole('button', { name: 'back one move' }).tap();
     expect(await at.innerText()).toBe(`move 2 / ${log.length}`);
     await page.locator('.replay input[type="range"]').fill(String(Math.floor(log.length / 2)));
     await shot(page, 'replay-phone');
-    await page.getByRole('button', { name: 'to the end' }).click();
+    await page.getByRole('button', { name: 'to the end' }).tap();
     expect(await page.locator('.replay .final tbody .total').allInnerTexts()).toEqual(scores);
     expect(errors).toEqual([]);
     await page.close();
