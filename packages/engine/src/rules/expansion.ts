@@ -147,6 +147,8 @@ export interface CountingRules {
 /** `I`: the instance type it creates, which `game.expansion(def)` returns for reading. */
 export interface ExpansionDef<I extends ExpansionInstance = ExpansionInstance> {
   readonly id: ExpansionId;
+  /** Its name as printed on the box, for people ("The Tower"); the id when absent. */
+  readonly title?: string;
   /** Its tile definitions, joined to the catalog of a registry that holds it. */
   readonly tiles?: readonly TileDefInput[];
   /** Its tile sets by id (`tower:1`…): tile id → copies. */

@@ -32,10 +32,9 @@ export function optionGroups(registry: Registry = BUILTIN): OptionGroup[] {
   ];
 }
 
-/** "princess-and-dragon" → "Princess and dragon". */
-export function expansionTitle(id: string): string {
-  const s = id.replace(/-/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
+/** The expansion's name as printed on the box ("The Princess & the Dragon"), else its id. */
+export function expansionTitle(id: string, registry: Registry = BUILTIN): string {
+  return registry.defs.find((d) => d.id === id)?.title ?? id;
 }
 
 /** Every rule id an option governs: its rule, then the others. */

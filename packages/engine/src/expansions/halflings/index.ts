@@ -13,6 +13,7 @@ import { HALFLINGS_ACTIONS, HALFLINGS_PHASES } from './vocabulary.js';
 
 export const HALFLINGS: ExpansionDef<Halflings> = {
   id: 'halflings',
+  title: 'Halflings',
   tiles: HALFLINGS_TILES,
   tileSets: HALFLINGS_SETS,
   options: HALFLINGS_OPTIONS,

@@ -14,6 +14,7 @@ import { PRINCESS_DRAGON_ACTIONS, PRINCESS_DRAGON_ERRORS, PRINCESS_DRAGON_PHASES
 
 export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
   id: 'princess-and-dragon',
+  title: 'The Princess & the Dragon',
   tiles: PRINCESS_DRAGON_TILES,
   tileSets: PRINCESS_DRAGON_SETS,
   options: PRINCESS_DRAGON_OPTIONS,

@@ -11,6 +11,7 @@ import { TOWER_ACTIONS, TOWER_ERRORS, TOWER_PHASES } from './vocabulary.js';
 
 export const TOWER: ExpansionDef<Tower> = {
   id: 'tower',
+  title: 'The Tower',
   tiles: TOWER_TILES,
   tileSets: TOWER_SETS,
   options: TOWER_OPTIONS,
