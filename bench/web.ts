@@ -104,6 +104,7 @@ async function frames(page: Page, drive: () => Promise<number>): Promise<Phase> 
 }
 
 async function board() {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
   const out = mkdtempSync(join(tmpdir(), 'carc-bench-web-'));
   try {
     await build({
@@ -126,7 +127,6 @@ async function board() {
     });
     const url = server.resolvedUrls?.local[0];
     if (url === undefined) throw new Error('vite preview has no address');
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
