@@ -228,7 +228,15 @@ export async function buildApp(
 
   const webRoot = resolve(config.webRoot ?? 'packages/web/dist');
   if (existsSync(resolve(webRoot, 'index.html'))) {
-    await fastify.register(fastifyStatic, { root: webRoot, wildcard: false });
+    const serviceWorker = resolve(webRoot, 'sw.js');
+    await fastify.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      // The service worker (offline play) is checked for a new version at every load.
+      setHeaders: (reply, path) => {
+        if (path === serviceWorker) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
 
   return {

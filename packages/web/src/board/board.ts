@@ -236,18 +236,37 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     dx: number;
   }[] = [];
 
-  // Pan and zoom.
+  // The view's size in CSS pixels, kept up to date by the ResizeObserver: reading it from the DOM
+  // in a zoom handler, just after the world's transform changed, would force a layout of the
+  // whole SVG at every wheel or pointer event.
+  let viewWidth = 0;
+  let viewHeight = 0;
+  const measure = (): void => {
+    viewWidth = svg.clientWidth;
+    viewHeight = svg.clientHeight;
+  };
+  // Overlays follow the view once per frame, however many zoom events the frame had.
+  let overlaysFrame = 0;
+  const placeOverlaysSoon = (): void => {
+    if (overlaysFrame !== 0) return;
+    overlaysFrame = requestAnimationFrame(() => {
+      overlaysFrame = 0;
+      placeOverlays();
+    });
+  };
+
+  // Pan and zoom: only the world group's transform changes; the tiles are not redrawn.
   const zoomer = zoom<SVGSVGElement, unknown>()
     .scaleExtent(SCALE_EXTENT)
     .extent(() => [
       [0, 0],
-      [svg.clientWidth || 1, svg.clientHeight || 1],
+      [viewWidth || 1, viewHeight || 1],
     ])
     .clickDistance(4)
     .on('zoom', (e: D3ZoomEvent<SVGSVGElement, unknown>) => {
       transform = e.transform;
       world.setAttribute('transform', transform.toString());
-      placeOverlays();
+      placeOverlaysSoon();
     });
   const selection = select(svg);
   selection.call(zoomer).on('dblclick.zoom', null);
@@ -276,7 +295,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       const [ax, ay] = transform.apply([t.wx, t.wy]);
       return { ax, ay, x: ax + t.dx, y: ay };
     });
-    spread(spots, TARGET_STEP, svg.clientWidth, svg.clientHeight);
+    spread(spots, TARGET_STEP, viewWidth, viewHeight);
     targetNodes.forEach((t, i) => {
       const s = spots[i];
       if (!s) return;
@@ -296,8 +315,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       const [left] = transform.apply([c.x * CELL, c.y * CELL]);
       const w = controls.offsetWidth;
       const h = controls.offsetHeight;
-      const width = root.clientWidth;
-      const height = root.clientHeight;
+      const width = viewWidth;
+      const height = viewHeight;
       let x = right + 8;
       if (x + w > width - 4) x = left - 8 - w;
       x = Math.min(Math.max(4, x), Math.max(4, width - w - 4));
@@ -602,8 +621,9 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   function fit(): void {
     const pts: { x: number; y: number }[] = [...(input?.view.tiles ?? [])];
     if (input?.interactive) for (const c of input.hints.placements ?? []) pts.push(c);
-    const w = svg.clientWidth;
-    const h = svg.clientHeight;
+    measure();
+    const w = viewWidth;
+    const h = viewHeight;
     if (w === 0 || h === 0) return;
     if (pts.length === 0) pts.push({ x: 0, y: 0 });
     const minX = Math.min(...pts.map((p) => p.x));
@@ -744,6 +764,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   });
 
   const resize = new ResizeObserver(() => {
+    measure();
     if (!fitted && input) fit();
     placeOverlays();
   });
@@ -756,6 +777,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     fit,
     destroy(): void {
       resize.disconnect();
+      cancelAnimationFrame(overlaysFrame);
       selection.on('.zoom', null);
       svg.removeEventListener('keydown', onKey);
       rotateButton.removeEventListener('click', onRotate);

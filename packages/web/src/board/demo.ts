@@ -8,13 +8,15 @@
  *   several ways;
  * - `scenario=target`: figure targets, one of them on a feature over several tiles, and a tower
  *   piece and a meeple on that tower offered at one point;
+ * - `scenario=large`: a tile to place on a board of 150 tiles or more (for `npm run bench:web`):
+ *   one box holds fewer, so the pile is two boxes' tiles, shuffled;
  * - `seed=N` the first seed tried, `play=1` applies every choice (hotseat) instead of only
  *   recording it.
  *
  * `window.boardTest` holds what the test reads: the hints given and every action chosen.
  */
 import type { Action, DecisionHints, Game } from '@carc/engine';
-import { createGame, decisionHints, viewOf } from '@carc/engine';
+import { BUILTIN, createGame, decisionHints, viewOf } from '@carc/engine';
 import { createBoard } from './board.js';
 import type { BoardInput } from './types.js';
 
@@ -26,6 +28,8 @@ interface BoardTest {
   input: BoardInput;
   chosen: Action[];
   board: ReturnType<typeof createBoard>;
+  /** How long the first update() took (every tile drawn), ms. */
+  firstUpdateMs: number;
 }
 
 declare global {
@@ -61,6 +65,8 @@ function fits(scenario: string, game: Game, hints: DecisionHints): boolean {
           (c) => c.placements.length >= 2 && c.placements.every((p) => p.action.type === 'triangle'),
         )
       );
+    case 'large':
+      return tiles >= 150 && placements.length > 0;
     case 'target':
       return (
         tiles >= 24 &&
@@ -77,18 +83,35 @@ function fits(scenario: string, game: Game, hints: DecisionHints): boolean {
   }
 }
 
+const EXPANSIONS = ['halflings', 'tower', 'princess-and-dragon'] as const;
+
+/** The tiles of two boxes (the pile of a seeded game, twice), shuffled. */
+function twoBoxes(seed: number, rnd: () => number): string[] {
+  const made = createGame({ players: PLAYERS.length, expansions: EXPANSIONS, seed });
+  if (!made.ok) throw new Error(made.error.message);
+  const { bag, bagCount } = made.value.state;
+  const catalog = BUILTIN.catalog();
+  const box = Array.from(bag.subarray(0, bagCount), (kind) => catalog.def(kind).id);
+  const tiles = [...box, ...box];
+  for (let i = tiles.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [tiles[i], tiles[j]] = [tiles[j] ?? '', tiles[i] ?? ''];
+  }
+  return tiles;
+}
+
 /** Plays at random from `seed` (then the next seeds) until the scenario's position. */
 function position(scenario: string, seed: number): { game: Game; seed: number } {
   for (let s = seed; s < seed + 200; s++) {
+    const rnd = random(s);
     const made = createGame({
       players: PLAYERS.length,
-      expansions: ['halflings', 'tower', 'princess-and-dragon'],
-      seed: s,
+      expansions: EXPANSIONS,
+      ...(scenario === 'large' ? { draws: twoBoxes(s, rnd) } : { seed: s }),
     });
     if (!made.ok) throw new Error(made.error.message);
     const game = made.value;
-    const rnd = random(s);
-    for (let step = 0; step < 400 && !game.isOver; step++) {
+    for (let step = 0; step < 1_000 && !game.isOver; step++) {
       if (fits(scenario, game, decisionHints(game, game.toAct))) return { game, seed: s };
       const actions = game.legalActions();
       // Prefer figures to passing, so that the board fills with meeples, towers and the fairy.
@@ -131,6 +154,16 @@ const board = createBoard(container, {
     board.update(next);
   },
 });
-const test: BoardTest = { scenario, seed: found.seed, hints: first.hints, input: first, chosen: [], board };
-window.boardTest = test;
+const test: BoardTest = {
+  scenario,
+  seed: found.seed,
+  hints: first.hints,
+  input: first,
+  chosen: [],
+  board,
+  firstUpdateMs: 0,
+};
+const started = performance.now();
 board.update(first);
+test.firstUpdateMs = performance.now() - started;
+window.boardTest = test;
