@@ -20,8 +20,9 @@ import type {
 import { CORNER_NAMES } from '@carc/engine';
 import type { BoardBounds } from './bounds.js';
 import { boardBounds } from './bounds.js';
+import { PLAYER_PALETTE } from './palette.js';
 import type { Pt, TileArt } from './tileArt.js';
-import { tileArt } from './tileArt.js';
+import { SQUARE_OUTLINE, TRIANGLE_OUTLINE, tileArt } from './tileArt.js';
 
 /** What the renderers need of a catalog (the engine's `Catalog` fits). */
 export interface TileLookup {
@@ -61,7 +62,7 @@ export interface TileModel {
 export interface MeepleFigure {
   type: 'meeple';
   player: number;
-  /** Index into the player colours (the seat, modulo the number of colours). */
+  /** Index into `PLAYER_PALETTE` (the seat, modulo the number of colours). */
   colour: number;
   x: number;
   y: number;
@@ -114,9 +115,6 @@ export interface BoardModel {
   symbols: string[];
 }
 
-/** Number of player colours (red, blue, green, yellow, black, grey). */
-export const COLOUR_COUNT = 6;
-
 /** Sideways step between meeples sharing one feature, in cells. */
 const SHARE_STEP = 0.12;
 const CENTRE: Pt = { x: 0.5, y: 0.5 };
@@ -151,6 +149,13 @@ export function featurePoint(
 export function placeCentre(corner: CornerName | undefined): Pt {
   if (corner === undefined) return CENTRE;
   return turnPoint({ x: 1 / 3, y: 1 / 3 }, CORNER_NAMES.indexOf(corner));
+}
+
+/** The outline of a cell, or of the triangle at `corner` in it, in cell coordinates (0..1). */
+export function placeOutline(corner: CornerName | undefined): Pt[] {
+  if (corner === undefined) return [...SQUARE_OUTLINE];
+  const q = CORNER_NAMES.indexOf(corner);
+  return TRIANGLE_OUTLINE.map((p) => turnPoint(p, q));
 }
 
 const samePlace = (a: { x: number; y: number; corner?: CornerName }, b: typeof a): boolean =>
@@ -255,7 +260,7 @@ export function boardModel(view: BoardView, tiles: TileLookup, opts: BoardModelO
     figures.push({
       type: 'meeple',
       player: m.player,
-      colour: m.player % COLOUR_COUNT,
+      colour: m.player % PLAYER_PALETTE.length,
       x: m.x,
       y: m.y,
       ...(m.corner !== undefined ? { corner: m.corner } : {}),

@@ -67,13 +67,14 @@ export const MONASTERY_HALF = 0.13;
 /** Radius of a tower foundation. */
 export const TOWER_RADIUS = 0.12;
 
-const SQUARE: Pt[] = [
+/** The outline of a square tile and of a triangle (right angle at the north-west corner), clockwise. */
+export const SQUARE_OUTLINE: readonly Pt[] = [
   { x: 0, y: 0 },
   { x: 1, y: 0 },
   { x: 1, y: 1 },
   { x: 0, y: 1 },
 ];
-const TRIANGLE: Pt[] = [
+export const TRIANGLE_OUTLINE: readonly Pt[] = [
   { x: 0, y: 0 },
   { x: 1, y: 0 },
   { x: 0, y: 1 },
@@ -99,7 +100,7 @@ const at = <T>(xs: readonly T[], i: number): T => {
 
 interface Frame {
   shape: 'square' | 'triangle';
-  vertices: Pt[];
+  vertices: readonly Pt[];
   sides: number[];
   centre: Pt;
   /** Distance from a point to the outline (positive inside). */
@@ -110,7 +111,7 @@ function frameOf(def: TileDef): Frame {
   if (def.shape === 'triangle') {
     return {
       shape: 'triangle',
-      vertices: TRIANGLE,
+      vertices: TRIANGLE_OUTLINE,
       sides: TRIANGLE_SIDES,
       centre: TRIANGLE_CENTRE,
       inset: (p) => Math.min(p.x, p.y, (1 - p.x - p.y) / Math.SQRT2),
@@ -118,7 +119,7 @@ function frameOf(def: TileDef): Frame {
   }
   return {
     shape: 'square',
-    vertices: SQUARE,
+    vertices: SQUARE_OUTLINE,
     sides: SQUARE_SIDES,
     centre: SQUARE_CENTRE,
     inset: (p) => Math.min(p.x, p.y, 1 - p.x, 1 - p.y),
@@ -493,7 +494,7 @@ function computeArt(def: TileDef): TileArt {
   }
   return {
     shape: f.shape,
-    outline: f.vertices,
+    outline: [...f.vertices],
     cities,
     roads,
     junctions,

@@ -3,7 +3,7 @@ import type { Game, GameRecord, TileDef } from '@carc/engine';
 import { BUILTIN, createGame, viewOf } from '@carc/engine';
 import { describe, expect, it } from 'vitest';
 import type { BoardView, Pt, RenderOptions } from '../src/index.js';
-import { PLAYER_COLOURS, ROAD_HALF_WIDTH, flatten, insidePolygon, renderSvg, tileArt } from '../src/index.js';
+import { PLAYER_PALETTE, ROAD_HALF_WIDTH, flatten, insidePolygon, renderSvg, tileArt } from '../src/index.js';
 import { readFixture, replayFixture } from './helpers.js';
 import type { XmlElement } from './xml.js';
 import { allElements, parseXml } from './xml.js';
@@ -53,7 +53,7 @@ describe('renderSvg', () => {
       const title = m.children.find((c) => c.name === 'title')?.text ?? '';
       const player = rec.players.findIndex((p) => title.startsWith(`${p} `));
       expect(player).toBeGreaterThanOrEqual(0);
-      expect(m.attrs.fill).toBe(PLAYER_COLOURS[player]);
+      expect(m.attrs.fill).toBe(PLAYER_PALETTE[player]?.colour);
     }
     // The legend lists players and scores, then the key to the symbols (here gardens).
     const legend = byClass(root, 'legend')[0];
@@ -158,7 +158,7 @@ describe('renderSvg', () => {
     expect(mx).toBeGreaterThan(95);
     expect(my).toBeGreaterThan(40);
     expect(my).toBeLessThan(100);
-    expect(m?.attrs.fill).toBe(PLAYER_COLOURS[1]);
+    expect(m?.attrs.fill).toBe(PLAYER_PALETTE[1]?.colour);
   });
 
   it('joins a city over opposite sides into one shape, and keeps two cities of one tile apart', () => {

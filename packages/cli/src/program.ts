@@ -163,8 +163,8 @@ Examples:
     .summary('draw the final board of a game record as SVG')
     .description(
       'Replay a game record and draw its final board as SVG, from the tile definitions: fields, roads, ' +
-        'cities, pennants, monasteries, tower foundations, and meeples in player colours (red, blue, ' +
-        'green, yellow, black, grey by seat).',
+        'cities, pennants, monasteries, tower foundations, and meeples in colour-blind safe player colours ' +
+        '(vermillion, blue, yellow, black, purple, sky blue by seat), each marked with its player’s letter.',
     )
     .argument('<record>', 'game record (JSON)')
     .requiredOption('-o, --svg <file>', 'SVG file to write ("-" for standard output)')

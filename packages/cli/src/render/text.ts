@@ -662,8 +662,11 @@ const STYLE_CODES: Record<Style, string> = {
   fairy: '1;30;46',
   meeple: '1',
 };
-/** Player colours as in the SVG renderer: red, blue, green, yellow, black, grey. */
-const MEEPLE_CODES = ['1;97;41', '1;97;44', '1;97;42', '1;30;43', '1;97;40', '1;30;47'];
+/**
+ * Player colours by seat, the terminal's nearest to @carc/art's palette: red (vermillion), blue,
+ * yellow, black, magenta (purple), cyan (sky blue).
+ */
+const MEEPLE_CODES = ['1;97;41', '1;97;44', '1;30;43', '1;97;40', '1;30;45', '1;30;46'];
 
 /** Escapes that switch a character to `px`'s colour. */
 export function colorCode(px: Px): string {

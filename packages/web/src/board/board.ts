@@ -12,27 +12,24 @@
  * rotates, Enter confirms, Escape cancels; cells and targets are focusable and activate with Enter
  * or Space.
  */
-import type { BoardModel, TileModel } from '@carc/art';
-import { boardModel, featurePoint, placeCentre, tileArt, turnsOf } from '@carc/art';
+import type { BoardModel, FigureNames, TileModel } from '@carc/art';
+import {
+  ART_COLOURS,
+  boardModel,
+  featurePoint,
+  pathData,
+  placeCentre,
+  playerColour,
+  playerLetters,
+  tileArt,
+  turnsOf,
+} from '@carc/art';
 import type { CellChoice, CellPlacement, CornerName, CoveredTile, SideName, TargetHint } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
 import { select } from 'd3-selection';
 import type { D3ZoomEvent, ZoomTransform } from 'd3-zoom';
 import { zoom, zoomIdentity } from 'd3-zoom';
-import type { FigureLabels } from './draw.js';
-import {
-  BOARD_CSS,
-  CELL,
-  PLAYER_COLOUR_NAMES,
-  drawFigure,
-  drawTile,
-  el,
-  outlinePoints,
-  pathData,
-  playerColour,
-  playerLetters,
-  titled,
-} from './draw.js';
+import { CELL, cellUnits, drawFigure, drawTile, el, outlinePoints, titled } from './draw.js';
 import type { Board, BoardEvents, BoardInput } from './types.js';
 
 export type { Board, BoardEvents, BoardInput } from './types.js';
@@ -47,7 +44,7 @@ const FIT_MAX_SCALE = 1.2;
 const PAN_STEP = 80;
 
 const BOARD_STYLE = `
-${BOARD_CSS}
+.figure text,.tower-height text,.target text{font-family:system-ui,sans-serif;font-weight:700;pointer-events:none;user-select:none}
 .cell .legal{fill:rgba(255,255,255,.38);stroke:#0b57d0;stroke-width:3;stroke-dasharray:8 5}
 .cell:hover .legal,.cell:focus .legal{fill:rgba(11,87,208,.22);stroke-dasharray:none}
 .cell.selected .legal{fill:none;stroke:#0b57d0;stroke-width:4;stroke-dasharray:none}
@@ -73,7 +70,7 @@ ${BOARD_CSS}
 `;
 
 const HTML_STYLE = `
-.carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:#f4efe4;touch-action:none}
+.carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:${ART_COLOURS.background};touch-action:none}
 .carc-board svg{display:block;width:100%;height:100%;outline:none}
 .carc-board svg:focus-visible{box-shadow:inset 0 0 0 3px #0b57d0}
 .carc-board .controls{position:absolute;left:0;top:0;display:flex;gap:6px;pointer-events:none}
@@ -184,7 +181,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   });
   const style = el('style', {}, svg);
   style.textContent = BOARD_STYLE;
-  el('rect', { class: 'backdrop', width: '100%', height: '100%', fill: '#f4efe4' }, svg);
+  el('rect', { class: 'backdrop', width: '100%', height: '100%', fill: ART_COLOURS.background }, svg);
   const world = el('g', { class: 'world' }, svg);
   const tilesLayer = el('g', { class: 'tiles' }, world);
   const lastLayer = el('g', { class: 'last-round' }, world);
@@ -226,7 +223,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   let pending: { cell: CellChoice; index: number } | undefined;
   let transform: ZoomTransform = zoomIdentity;
   let fitted = false;
-  const tileNodes = new Map<string, SVGGElement>();
+  const tileNodes = new Map<string, SVGElement>();
   const targetNodes: {
     node: SVGGElement;
     leader: SVGLineElement;
@@ -271,11 +268,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   const selection = select(svg);
   selection.call(zoomer).on('dblclick.zoom', null);
 
-  const labels: FigureLabels = {
-    name: (p) => {
-      const colour = PLAYER_COLOUR_NAMES[p % PLAYER_COLOUR_NAMES.length] ?? '';
-      return `${input?.players[p] ?? `Player ${p + 1}`} (${colour}, ${labels.letter(p)})`;
-    },
+  const labels: FigureNames = {
+    name: (p) => input?.players[p] ?? `Player ${p + 1}`,
     letter: (p) => playerLetters(input?.players ?? [], Math.max(p + 1, input?.view.players ?? 0))[p] ?? '?',
   };
 
@@ -506,11 +500,12 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         g,
       );
       for (const city of art?.cities ?? []) {
-        if (city.feature === c.feature) el('path', { class: 'shape', d: pathData(city.path) }, turned);
+        if (city.feature === c.feature)
+          el('path', { class: 'shape', d: pathData(city.path, cellUnits) }, turned);
       }
       for (const road of art?.roads ?? []) {
         if (road.feature === c.feature)
-          el('path', { class: 'way', d: road.paths.map(pathData).join(' ') }, turned);
+          el('path', { class: 'way', d: road.paths.map((p) => pathData(p, cellUnits)).join(' ') }, turned);
       }
       for (const s of c.sides) {
         const [x1, y1, x2, y2] = sideLine(s, c.corner);
@@ -550,7 +545,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       list.push({ t, wx, wy });
       groups.set(k, list);
     }
-    const colour = playerColour(i.view.toAct >= 0 ? i.view.toAct : 0);
+    const { colour } = playerColour(i.view.toAct >= 0 ? i.view.toAct : 0);
     let index = 0;
     for (const list of groups.values()) {
       list.forEach(({ t, wx, wy }, j) => {

@@ -20,7 +20,7 @@ export function where(p: { x: number; y: number; corner?: string }): string {
   return `(${p.x}, ${p.y})${p.corner !== undefined ? ` ${p.corner}` : ''}`;
 }
 
-/** "Ada (R)", "Ada (R) and Bo (B)", "Ada (R), Bo (B) and Cy (G)". */
+/** "Ada (A)", "Ada (A) and Bo (B)", "Ada (A), Bo (B) and Cy (C)". */
 export function listPlayers(names: Names, seats: readonly number[]): string {
   const labels = seats.map((s) => playerLabel(names, s));
   if (labels.length <= 1) return labels[0] ?? 'nobody';
@@ -147,9 +147,9 @@ export function actionDoc(type: string): string {
 export interface StepLines {
   version: number;
   player: number;
-  /** "Ada (R)". */
+  /** "Ada (A)". */
   who: string;
-  /** "Ada (R): pass". */
+  /** "Ada (A): pass". */
   action: string;
   events: { type: string; text: string; score?: number }[];
 }
