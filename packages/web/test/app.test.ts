@@ -9,34 +9,7 @@ import type { Page } from 'playwright-core';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import { buildApp, launchChromium, tempDir } from './ui-build.js';
-
-/**
- * Takes one decision through the UI the way a player would: a legal cell and confirm, else pass,
- * else a figure target, else a button of the bar.
- */
-async function decide(page: Page, root = ''): Promise<void> {
-  const cells = page.locator(`${root} .carc-board .cell`);
-  if ((await cells.count()) > 0) {
-    // From the keyboard (the board's own test clicks and taps): focus, Enter to preview, Enter to confirm.
-    await cells.first().focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    return;
-  }
-  const bar = page.locator(`${root} [role="toolbar"] button`);
-  const pass = bar.filter({ hasText: /^pass/ });
-  if ((await pass.count()) > 0) return pass.first().click();
-  const targets = page.locator(`${root} .carc-board .target`);
-  if ((await targets.count()) > 0) {
-    await targets.first().focus();
-    return page.keyboard.press('Enter');
-  }
-  const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Resign|Really)/ });
-  await others.first().click();
-}
-
-const statusOf = (page: Page): Promise<string> => page.locator('.game > .status').innerText();
-const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > li').count();
+import { decide, statusOf, stepsOf } from './ui-play.js';
 
 /** Plays every decision offered to this page until the game is over. */
 async function playToTheEnd(page: Page, errors: string[]): Promise<number> {
