@@ -272,8 +272,12 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
     bobCut = true;
     bobSocket!.close({ code: 4000, reason: 'cut by the test' });
     await expect.poll(() => statusOf(bob.page)).toBe('reconnecting…');
-    // The server saw him go: Ann's panel shows him not connected.
-    await expect.poll(() => bobDot.getAttribute('aria-label')).toBe('not connected');
+    // The server saw him go: Ann's panel and the spectator's show him not connected, and so does
+    // his own page (it knows its connection is down).
+    for (const p of [ann, watcher, bob]) {
+      const dot = p.page.locator('.panels tbody tr').nth(1).locator('.dot');
+      await expect.poll(() => dot.getAttribute('aria-label')).toBe('not connected');
+    }
     await bob.page.screenshot({ path: join(shots, 'online-bob-reconnecting.png') });
 
     // Ann plays her whole turn meanwhile.
@@ -284,6 +288,7 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
     }
     expect(annMoves).toBeGreaterThan(0);
     expect(await statusOf(bob.page)).toBe('reconnecting…');
+    expect(await bobDot.getAttribute('aria-label')).toBe('not connected');
 
     // The network comes back: the socket that was left hanging closes, the next one goes through.
     bobCut = false;
@@ -293,7 +298,10 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
     expect(await lastStep(bob.page)).toBe(await lastStep(ann.page));
     expect(await boardOf(bob.page)).toEqual(await boardOf(ann.page));
     expect(bob.page.url()).toContain(`#/game/${game}`);
-    await expect.poll(() => bobDot.getAttribute('aria-label')).toBe('connected');
+    for (const p of [ann, watcher, bob]) {
+      const dot = p.page.locator('.panels tbody tr').nth(1).locator('.dot');
+      await expect.poll(() => dot.getAttribute('aria-label')).toBe('connected');
+    }
 
     // And he moves again, seen by Ann and the spectator.
     await move(bob);
