@@ -333,11 +333,16 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
     await ann.page.getByRole('button', { name: 'Rematch', exact: true }).click();
     await expect.poll(() => gameOf(ann.page)).not.toBe(game);
     rematch = gameOf(ann.page);
+    // The spectator is offered to watch it (not to take a seat: both are kept for the players).
+    await watcher.page.getByRole('button', { name: 'Watch the rematch' }).click();
+    await expect.poll(() => gameOf(watcher.page)).toBe(rematch);
+    await expect.poll(() => statusOf(watcher.page)).toBe('waiting for players… · watching');
     await bob.page.getByRole('button', { name: 'Join the rematch' }).click();
     await expect.poll(() => gameOf(bob.page)).toBe(rematch);
-    await expect.poll(() => statusOf(ann.page), { timeout: 15_000 }).toMatch(/^(your move|Bob to act)$/);
-    await expect.poll(() => statusOf(bob.page)).toMatch(/^(your move|Ann to act)$/);
-    expect((await statusOf(ann.page)) === 'your move').not.toBe((await statusOf(bob.page)) === 'your move');
+    // The seats shift by one: Bob starts.
+    await expect.poll(() => statusOf(bob.page), { timeout: 15_000 }).toBe('your move');
+    await expect.poll(() => statusOf(ann.page)).toBe('Bob to act');
+    await expect.poll(() => statusOf(watcher.page)).toBe('Bob to act · watching');
     expect(await tokensOf(ann)).toHaveLength(2);
     expect(await tokensOf(bob)).toHaveLength(2);
     for (const p of [ann, bob, watcher]) expect(p.errors).toEqual([]);
