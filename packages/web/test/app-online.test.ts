@@ -315,20 +315,24 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
     for (const p of [ann, bob, watcher]) {
       expect(await p.page.locator('.panels td.clock').count()).toBe(2);
     }
+    // The running clock is the acting player's, and it counts down.
     const running = ann.page.locator('.panels td.clock.running');
     expect(await running.count()).toBe(1);
+    expect(await ann.page.locator('.panels tr.acting td.clock.running').count()).toBe(1);
     const first = await running.innerText();
     expect(first).toMatch(/^\d+:\d\d$/);
-    await expect.poll(() => running.innerText(), { timeout: 5_000 }).not.toBe(first);
+    const seconds = (t: string): number => t.split(':').reduce((a, x) => a * 60 + Number(x), 0);
+    await expect
+      .poll(async () => seconds(await running.innerText()), { timeout: 5_000 })
+      .toBeLessThan(seconds(first));
 
-    const resign = ann.page.locator('.bar .resign');
-    await resign.click();
-    await expect.poll(() => resign.innerText()).toBe('Really resign?');
-    await resign.click();
+    // Resign asks once more.
+    await ann.page.getByRole('button', { name: 'Resign' }).click();
+    await ann.page.getByRole('button', { name: 'Really resign?' }).click();
     for (const p of [ann, bob, watcher]) {
       await expect.poll(() => statusOf(p.page)).toMatch(/^game over: Bob\b.* won/);
     }
-    expect(await ann.page.locator('.bar .resign').count()).toBe(0);
+    expect(await ann.page.getByRole('button', { name: /resign/i }).count()).toBe(0);
 
     await ann.page.getByRole('button', { name: 'Rematch', exact: true }).click();
     await expect.poll(() => gameOf(ann.page)).not.toBe(game);
