@@ -2,84 +2,16 @@
  * The web client end to end, as a user runs it: `carcassonne serve` (a real server process on a
  * SQLite file) serving the built client, driven through the page in Debian's Chromium: a hotseat
  * game played to the end through the board and the action bar, and a game against a bot (the
- * engine and the bot in the page's worker) with all three expansions, on a phone-sized page.
+ * engine and the bot in the page’s worker) with all three expansions, on a touch phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp, launchChromium, tempDir } from './ui-build.js';
-
-/**
- * The first element of `selector` a finger can hit: inside the board's box and the topmost element
- * at its centre (targets of neighbouring features may overlap on a phone until one zooms in).
- */
-async function tappable(page: Page, selector: string): Promise<Locator | undefined> {
-  const index = Number(
-    await page.evaluate(`(() => {
-      const box = document.querySelector('.carc-board').getBoundingClientRect();
-      return [...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((e) => {
-        const r = e.getBoundingClientRect();
-        const x = r.left + r.width / 2;
-        const y = r.top + r.height / 2;
-        if (x < box.left || y < box.top || x > box.right || y > box.bottom) return false;
-        const top = document.elementFromPoint(x, y);
-        return top !== null && (top === e || e.contains(top));
-      });
-    })()`),
-  );
-  return index >= 0 ? page.locator(selector).nth(index) : undefined;
-}
-
-/**
- * Takes one decision through the UI the way a player would: a prisoner to free, else a legal cell and
- * confirm, else a figure target (a meeple, a tower piece, a capture…), else pass, else a button of
- * the bar.
- */
-async function decide(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
-  // A meeple of ours held prisoner that we may free (T-6): a click on it in the panel pays the ransom.
-  const ransom = page.locator(`.panels button.ransom:enabled`);
-  if ((await ransom.count()) > 0) return input === 'touch' ? ransom.first().tap() : ransom.first().click();
-  const cells = page.locator(`.carc-board .cell`);
-  if ((await cells.count()) > 0) {
-    if (input === 'touch') {
-      // Tap a cell to preview the tile there (after Fit, when none is in sight), tap ↻ for its
-      // next legal way, tap ✓ to confirm.
-      let cell = await tappable(page, '.carc-board .cell');
-      if (cell === undefined) {
-        await page.getByRole('button', { name: /^Fit/ }).tap();
-        cell = await tappable(page, '.carc-board .cell');
-      }
-      if (cell === undefined) throw new Error('no legal cell in sight after Fit');
-      await cell.tap();
-      const rotate = page.getByRole('button', { name: 'Next legal rotation' });
-      if (await rotate.isVisible()) await rotate.tap();
-      return page.getByRole('button', { name: 'Confirm placement' }).tap();
-    }
-    // From the keyboard: focus, Enter to preview, Enter to confirm.
-    await cells.first().focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
-    return;
-  }
-  const targets = page.locator(`.carc-board .target`);
-  if ((await targets.count()) > 0) {
-    if (input === 'touch') {
-      const target = await tappable(page, '.carc-board .target');
-      if (target !== undefined) return target.tap();
-      // Every target is off screen or under another: a player would zoom in; here, the keyboard.
-    }
-    await targets.first().focus();
-    return page.keyboard.press('Enter');
-  }
-  const bar = page.locator(`[role="toolbar"] button`);
-  const pass = bar.filter({ hasText: /^pass/ });
-  if ((await pass.count()) > 0) return input === 'touch' ? pass.first().tap() : pass.first().click();
-  const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ });
-  await (input === 'touch' ? others.first().tap() : others.first().click());
-}
+import { decide, statusOf, stepsOf } from './ui-play.js';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 
@@ -87,9 +19,6 @@ const SEED = '0123456789abcdef0123456789abcdef';
 const shots = process.env.CARC_SHOT_DIR ?? tempDir('carc-web-shots-');
 const shot = (page: Page, name: string): Promise<Buffer> =>
   page.screenshot({ path: join(shots, `${name}.png`) });
-
-const statusOf = (page: Page): Promise<string> => page.locator('.game > .status').innerText();
-const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > li').count();
 
 /**
  * Plays every decision offered to this page until the game is over. At a hotseat hand-off screen,

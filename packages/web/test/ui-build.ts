@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
@@ -63,6 +63,17 @@ export async function serve(dir: string): Promise<{ url: string; server: Server 
   return { url: `http://127.0.0.1:${port}/`, server };
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
 /** The system's Chromium, headless, with a fresh profile (removed by `close`). */
 export async function launchChromium(
   options: { viewport?: { width: number; height: number }; hasTouch?: boolean } = {},
@@ -70,17 +81,9 @@ export async function launchChromium(
   const profile = mkdtempSync(join(tmpdir(), 'carc-ui-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...options,
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     context,
@@ -89,6 +92,14 @@ export async function launchChromium(
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The system's Chromium, headless, as a browser whose `newContext()` gives isolated contexts (each
+ * its own storage and cookies: one per person in a test).
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
