@@ -29,17 +29,22 @@ export class Board {
   readonly slotSeg: Int32Array;
   /** The turn in which each slot's tile was placed (0: the start tile and the set-up); the game writes it. */
   readonly slotTurn: Int32Array;
+  /**
+   * The grid cells are packed for. It grows as tiles near its edge (`regrid`), and the cell
+   * arrays below (`cellTiles`, `sideSlot`, `sideType`, `facing`, `inFrontier`) are sized to it.
+   */
+  grid: Grid;
   /** Tiles per cell: 0, 1, or 2 (two triangles). */
-  readonly cellTiles: Int8Array;
+  cellTiles: Int8Array;
   /** Slot covering side s of cell c at c · 4 + s, or -1. */
-  readonly sideSlot: Int16Array;
+  sideSlot: Int16Array;
   /** Edge type (E_*) at c · 4 + s, or E_NONE. */
-  readonly sideType: Int8Array;
+  sideType: Int8Array;
   /**
    * What faces each cell: `neighbourTypes(c)` kept up to date as tiles are placed, since placement
    * generation reads it for every frontier cell on every draw.
    */
-  readonly facing: Uint16Array;
+  facing: Uint16Array;
   /**
    * The frontier: empty cells next to a placed tile, `frontier[0..frontierCount)`, with
    * `inFrontier[c]` set for them. Kept as tiles are placed, so that placement generation looks only
@@ -47,7 +52,7 @@ export class Board {
    */
   readonly frontier: Int32Array;
   frontierCount = 0;
-  readonly inFrontier: Uint8Array;
+  inFrontier: Uint8Array;
   /** Cells holding a lone triangle (H-1: room for its complement), `gaps[0..gapCount)`. */
   readonly gaps: Int32Array;
   gapCount = 0;
@@ -59,7 +64,7 @@ export class Board {
   usedHi = 0;
 
   constructor(
-    readonly grid: Grid,
+    grid: Grid,
     readonly catalog: Catalog,
     readonly maxTiles: number,
   ) {
@@ -68,20 +73,65 @@ export class Board {
     this.slotCell = new Int32Array(maxTiles);
     this.slotSeg = new Int32Array(maxTiles);
     this.slotTurn = new Int32Array(maxTiles);
+    this.frontier = new Int32Array(maxTiles * 4 + 4);
+    this.gaps = new Int32Array(maxTiles);
+    this.grid = grid;
     this.cellTiles = new Int8Array(grid.size);
     this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
     this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
     this.facing = new Uint16Array(grid.size);
-    this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.inFrontier = new Uint8Array(grid.size);
-    this.gaps = new Int32Array(maxTiles);
     this.usedLo = grid.size;
+  }
+
+  /** Cell arrays for `grid` holding their initial values (nothing used yet). */
+  private allocateCells(grid: Grid): void {
+    this.grid = grid;
+    this.cellTiles = new Int8Array(grid.size);
+    this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
+    this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
+    this.facing = new Uint16Array(grid.size);
+    this.inFrontier = new Uint8Array(grid.size);
+    this.usedLo = grid.size;
+    this.usedHi = 0;
   }
 
   clone(): Board {
     const b = new Board(this.grid, this.catalog, this.maxTiles);
     copyState(BOARD_STATE, b, this);
     return b;
+  }
+
+  /**
+   * Moves the board onto `to`, a larger grid: every cell entry is re-packed, and so are the cells
+   * the slots, the frontier and the gaps name. The caller re-packs the cells held elsewhere
+   * (GameState.regrid).
+   */
+  regrid(to: Grid): void {
+    const from = this.grid;
+    if (to === from) return;
+    const { cellTiles, sideSlot, sideType, facing, inFrontier, usedLo, usedHi } = this;
+    this.allocateCells(to);
+    for (let c = usedLo; c < usedHi; c++) {
+      const n = to.remap(c, from);
+      this.cellTiles[n] = cellTiles[c];
+      this.facing[n] = facing[c];
+      this.inFrontier[n] = inFrontier[c];
+      for (let s = 0; s < 4; s++) {
+        this.sideSlot[n * 4 + s] = sideSlot[c * 4 + s];
+        this.sideType[n * 4 + s] = sideType[c * 4 + s];
+      }
+    }
+    for (let i = 0; i < this.slotCount; i++) this.slotCell[i] = to.remap(this.slotCell[i], from);
+    for (let i = 0; i < this.frontierCount; i++) this.frontier[i] = to.remap(this.frontier[i], from);
+    for (let i = 0; i < this.gapCount; i++) this.gaps[i] = to.remap(this.gaps[i], from);
+    // The band place() keeps: each placed cell with the rows above and below it.
+    const width = to.width;
+    for (let i = 0; i < this.slotCount; i++) {
+      const c = this.slotCell[i];
+      if (c - width < this.usedLo) this.usedLo = c - width;
+      if (c + width + 1 > this.usedHi) this.usedHi = c + width + 1;
+    }
   }
 
   /** Its declared state for snapshots, with the bounds its element types do not give. */
@@ -121,6 +171,9 @@ export class Board {
    * allocating (see BOARD_STATE for what is copied).
    */
   copyFrom(src: Board): void {
+    // On another grid (one of the two grew since they were equal), start over on src's: its cell
+    // arrays are a few kilobytes, and a copy must pack cells as its source does.
+    if (src.grid !== this.grid) this.allocateCells(src.grid);
     copyState(BOARD_STATE, this, src);
   }
 

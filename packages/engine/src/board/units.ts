@@ -70,8 +70,9 @@ export class Units {
         }
       }
       while (left > 0) {
+        // Past the grid's edge every cell is empty: the line meets nothing more.
+        if (!board.grid.hasNeighbour(cell, d)) break;
         cell += board.grid.sideDelta[d];
-        if (cell < 0 || cell >= board.grid.size) break;
         if (board.cellTiles[cell] === 0) {
           if (gapsBlock) break;
           left--; // an empty cell is a step of range
@@ -107,8 +108,10 @@ export class Units {
         for (let d = 0; d < 4; d++) {
           let v: number;
           if (u < 0) {
+            // Past the grid's edge every cell is empty, and a path out there and back is never
+            // shorter than one along the edge (tiles stay two cells inside it, see Grid.holds).
+            if (!board.grid.hasNeighbour(-u - 1, d)) continue;
             const c = -u - 1 + board.grid.sideDelta[d];
-            if (c < 0 || c >= board.grid.size) continue;
             v = board.cellTiles[c] === 0 ? -c - 1 : this.perTile ? entryTile(board, c, d) : c;
           } else {
             v = this.step(u, d);

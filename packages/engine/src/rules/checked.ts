@@ -66,6 +66,14 @@ function candidateMove(g: GameState, action: Action): Result<number, RuleError> 
     case 'place': {
       const c = g.grid.cell(action.x, action.y);
       if (c === undefined) {
+        // Past the grid (it grows with the board) but within a game's reach: an empty cell with no
+        // tile beside it, refused as explain() refuses one on the grid.
+        if (withinReach(g, action.x, action.y)) {
+          const q = ROTATIONS.indexOf(action.rotation);
+          if (g.phaseName !== 'place')
+            return err(ruleError('action/wrong-phase', 'the tile is already placed', 'B-3'));
+          return err(notAdjacent(g, g.drawn, q, action.x, action.y));
+        }
         return err(ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'B-4'));
       }
       return ok(encodePlace(c, ROTATIONS.indexOf(action.rotation)));
@@ -250,6 +258,23 @@ export function locateTile(
   return ok(slot);
 }
 
+/** Whether (x, y) is a point a game of this size could reach (the largest grid's). */
+export function withinReach(g: GameState, x: number, y: number): boolean {
+  const max = g.board.maxTiles;
+  return Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= max && Math.abs(y) <= max;
+}
+
+/** Tile kind t with q quarter turns at (x, y) touches no placed tile (B-4, H-4). */
+export function notAdjacent(g: GameState, t: number, q: number, x: number, y: number): RuleError {
+  const id = g.catalog.def(t).id;
+  const deg: Rotation = ROTATIONS[q];
+  return ruleError(
+    'tile/not-adjacent',
+    `${id} at (${x},${y}) rotation ${deg} touches no placed tile edge to edge`,
+    g.catalog.triangle[t] === 1 ? 'H-4' : 'B-4',
+  );
+}
+
 /** Why tile kind t with q quarter turns does not fit on cell c (B-4, H-1, H-2, H-4). */
 export function whyNotFit(g: GameState, t: number, q: number, c: number, x: number, y: number): RuleError {
   const id = g.catalog.def(t).id;
@@ -285,9 +310,5 @@ export function whyNotFit(g: GameState, t: number, q: number, c: number, x: numb
       'H-2',
     );
   }
-  return ruleError(
-    'tile/not-adjacent',
-    `${id} at (${x},${y}) rotation ${deg} touches no placed tile edge to edge`,
-    tri ? 'H-4' : 'B-4',
-  );
+  return notAdjacent(g, t, q, x, y);
 }

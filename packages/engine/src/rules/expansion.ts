@@ -65,6 +65,11 @@ export interface ExpansionInstance {
    */
   stateParts?(): readonly StatePart[];
   /**
+   * Re-packs every cell it holds with `remap`, when the game moves to a larger grid (GameState.regrid):
+   * an expansion that stores cells must give it.
+   */
+  remapCells?(remap: (cell: number) => number): void;
+  /**
    * Appends the kinds of the tiles it holds off the board and the pile that may still be placed
    * (H-3 triangles in hand or in a draft, D-6 dragon tiles set aside): a restored snapshot may hold
    * no more tiles of a kind than its game has.

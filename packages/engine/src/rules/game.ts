@@ -234,7 +234,7 @@ export class Game {
 
   /** Whether `other` is a copy of this game (or this game's source): `cloneInto` and `determinize` take it. */
   sameLineage(other: Game): boolean {
-    return other !== this && other.s.grid === this.s.grid;
+    return other !== this && other.s.lineage === this.s.lineage;
   }
 
   /** What `viewer` may see (a player index, or -1 for a spectator). */

@@ -25,7 +25,8 @@ import type { Registry } from './registry.js';
 import { GameState } from './state.js';
 
 export const SNAPSHOT_FORMAT = 'carcassonne-snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** 2: `state.game.gridRadius`, the grid the cells are packed for (it grows with the board). */
+export const SNAPSHOT_VERSION = 2;
 
 /** The configuration as a snapshot stores it: a GameConfig with options keyed by id, no seed. */
 export type SnapshotConfig = Pick<

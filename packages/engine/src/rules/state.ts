@@ -24,7 +24,6 @@ import type { CornerName } from '../geometry/edges.js';
 import { CORNER_NAMES, HALF_SLOTS, SIDE_D, SIDE_SLOTS, opposite } from '../geometry/edges.js';
 import { Grid } from '../geometry/grid.js';
 import type { Catalog } from '../tiles/catalog.js';
-import { MAX_FEATURES } from '../tiles/catalog.js';
 import type { RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
@@ -67,7 +66,18 @@ const P_PRE = 4;
 
 export class GameState {
   readonly catalog: Catalog;
-  readonly grid: Grid;
+  /**
+   * The grid cells are packed for (the board's): it grows when a tile comes near its edge
+   * (`regrid`), so a cell number, and a move naming one, holds until the next tile is placed only.
+   */
+  grid: Grid;
+  /**
+   * The grid's radius, declared with the state so that a snapshot says which grid its cells are
+   * packed for (kept equal to `grid.radius`).
+   */
+  gridRadius: number;
+  /** Shared by a game and all its copies: what `cloneInto`, `determinize` and `sameLineage` check. */
+  readonly lineage: object;
   readonly options: Readonly<Options>;
   readonly players: number;
   readonly expansionIds: readonly ExpansionId[];
@@ -153,6 +163,7 @@ export class GameState {
     registry: Registry,
     defs: readonly ExpansionDef[],
     maxTiles: number,
+    maxSegments: number,
     scripted: boolean,
     endAfter: number,
     from?: GameState,
@@ -165,9 +176,14 @@ export class GameState {
     this.expansionIds = defs.map((d) => d.id);
     this.scripted = scripted;
     this.endAfter = endAfter;
-    // A copy shares its source's grid and scratch space, and takes its counting rules.
-    this.grid = from?.grid ?? new Grid(maxTiles);
-    if (from) maxTiles = from.board.maxTiles;
+    // A copy shares its source's grid, lineage and scratch space, and takes its counting rules.
+    this.grid = from?.grid ?? Grid.initial(maxTiles);
+    this.gridRadius = this.grid.radius;
+    this.lineage = from?.lineage ?? {};
+    if (from) {
+      maxTiles = from.board.maxTiles;
+      maxSegments = from.graph.parent.length;
+    }
     this.board = new Board(this.grid, catalog, maxTiles);
     const counting: CountingRules = from
       ? { unitsPerTile: from.units.perTile, countTiles: from.countTiles, monasteryTiles: from.monasteryTiles }
@@ -178,7 +194,6 @@ export class GameState {
     this.units = new Units(this.board, counting.unitsPerTile);
     this.countTiles = counting.countTiles;
     this.monasteryTiles = counting.monasteryTiles;
-    const maxSegments = maxTiles * MAX_FEATURES;
     this.graph = new FeatureGraph(this.board, players, maxSegments);
     this.scores = new Int32Array(players);
     this.meepleSeg = new Int32Array(players * MEEPLES_PER_PLAYER).fill(-1);
@@ -334,7 +349,25 @@ export class GameState {
     }
     const tooWide = checkMoveWidths(options, defs, catalog, maxTiles, players);
     if (tooWide) return bad('tiles', tooWide);
-    const g = new GameState(catalog, options, players, registry, defs, maxTiles, scripted, endAfter);
+    // The feature graph holds the segments of every tile that may come into play, and no more.
+    const features = (id: string) => {
+      const k = catalog.kindOf(id);
+      return k === undefined ? 0 : catalog.featureCount[k];
+    };
+    let maxSegments = features(start.tile);
+    for (const p of setupTiles) maxSegments += features(p.tile);
+    for (const k of [...pile, ...offPile]) maxSegments += catalog.featureCount[k];
+    const g = new GameState(
+      catalog,
+      options,
+      players,
+      registry,
+      defs,
+      maxTiles,
+      maxSegments,
+      scripted,
+      endAfter,
+    );
     // Draws pop from the end, so a scripted order is stored reversed.
     if (scripted) pile.reverse();
     g.bag.set(pile);
@@ -397,6 +430,7 @@ export class GameState {
       this.registry,
       this.defs,
       0,
+      0,
       this.scripted,
       this.endAfter,
       this,
@@ -412,7 +446,7 @@ export class GameState {
    * move they score. The copy records no events.
    */
   cloneInto(into: GameState): GameState {
-    if (into.grid !== this.grid || into.scripted !== this.scripted || into === this) {
+    if (into.lineage !== this.lineage || into.scripted !== this.scripted || into === this) {
       throw new RangeError('cloneInto: `into` must be an earlier copy of a game of this lineage');
     }
     into.copyFrom(this);
@@ -435,12 +469,13 @@ export class GameState {
         this.registry,
         this.defs,
         0,
+        0,
         false,
         this.endAfter,
         this,
       );
     } else {
-      if (into.grid !== this.grid || into.scripted || into === this) {
+      if (into.lineage !== this.lineage || into.scripted || into === this) {
         throw new RangeError('determinize: `into` must be an earlier determinization of this game');
       }
       g = into;
@@ -461,6 +496,7 @@ export class GameState {
    */
   private copyFrom(src: GameState): void {
     this.board.copyFrom(src.board);
+    this.grid = src.grid;
     this.graph.copyFrom(src.graph);
     copyState(GAME_STATE, this, src);
     this.recordEvents = false;
@@ -474,7 +510,15 @@ export class GameState {
    * none (it cannot be snapshotted). After reading them, ask `whyInconsistent()`.
    */
   stateParts(): StatePart[] | undefined {
-    const parts = [statePart('game', GAME_STATE, this), this.board.statePart(), this.graph.statePart()];
+    const game = statePart('game', GAME_STATE, this, undefined, (g) => {
+      // The grid the snapshot's cells are packed for: at least this fresh game's, at most the largest.
+      const r = g.gridRadius;
+      if (r < g.grid.radius || r > g.board.maxTiles)
+        return `gridRadius must be from ${g.grid.radius} to ${g.board.maxTiles}`;
+      g.regrid(Grid.of(r));
+      return undefined;
+    });
+    const parts = [game, this.board.statePart(), this.graph.statePart()];
     for (const x of this.expansions) {
       if (x.stateParts === undefined) return undefined;
       parts.push(...x.stateParts());
@@ -498,6 +542,9 @@ export class GameState {
     const start = into.slotCount;
     if (b.slotCount < start)
       return `state.board.slotCount: must be at least ${start}, the start tile and the set-up`;
+    // Replayed on this game's grid, so that cells compare as numbers (its radius was checked to be
+    // at least the fresh game's).
+    fresh.regrid(this.grid);
     const w = this.grid.width;
     for (let s = 0; s < b.slotCount; s++) {
       const t = b.slotKind[s];
@@ -510,7 +557,13 @@ export class GameState {
       }
       const px = c % w;
       const py = Math.floor(c / w);
-      if (px < 1 || py < 1 || px >= w - 1 || py >= w - 1)
+      if (
+        px < 1 ||
+        py < 1 ||
+        px >= w - 1 ||
+        py >= w - 1 ||
+        !this.grid.holds(px - (w >> 1), py - (w >> 1), b.maxTiles)
+      )
         return `state.board.slotCell[${s}]: ${c} is not a cell of this game's board`;
       // Every tile after the set-up was placed where it fits (B-4, H-1, H-2): room in its cell, and
       // every side it touches matching (the feature graph joins its features across them).
@@ -921,7 +974,8 @@ export class GameState {
     this.phase = P_ACTION;
     if (this.recordEvents) {
       const def = this.catalog.def(t);
-      const { x, y } = this.grid.point(c);
+      // The slot's cell: putTile may have moved the board to a larger grid.
+      const { x, y } = this.grid.point(this.board.slotCell[slot]);
       this.emit({ type: 'place', player: this.current, tile: def.id, x, y, rotation: ROTATIONS[q] });
     }
     for (const h of this.placedHooks) h.onTilePlaced!(slot);
@@ -947,8 +1001,13 @@ export class GameState {
     this.startTurn((this.current + 1) % this.players);
   }
 
-  /** Places a tile and merges its features with its neighbours' (B-4, H-2). */
-  private putTile(t: number, q: number, c: number): number {
+  /**
+   * Places a tile and merges its features with its neighbours' (B-4, H-2). A tile near the grid's
+   * edge first moves the game to a larger grid, which re-packs every cell: read the tile's cell
+   * from its slot afterwards, not from `c`.
+   */
+  private putTile(t: number, q: number, c0: number): number {
+    const c = this.makeRoom(c0);
     const board = this.board;
     const graph = this.graph;
     const cat = this.catalog;
@@ -966,6 +1025,39 @@ export class GameState {
     const other = board.complementOf(slot);
     if (other !== -1) this.joinSides(base, row, SIDE_D, other, SIDE_D);
     return slot;
+  }
+
+  /**
+   * Cell c, after moving the game to a larger grid if a tile there would come near the edge (see
+   * Grid.holds): on the grid it is packed for afterwards.
+   */
+  private makeRoom(c: number): number {
+    const grid = this.grid;
+    const x = grid.x(c);
+    const y = grid.y(c);
+    if (grid.holds(x, y, this.board.maxTiles)) return c;
+    this.regrid(grid.grownFor(x, y, this.board.maxTiles));
+    return this.grid.cell(x, y) ?? -1;
+  }
+
+  /**
+   * Moves the game to grid `to` (as large as the current one or larger), re-packing every cell it
+   * holds: the board's, the legal placements found at the draw, and the expansions' (their
+   * `remapCells`).
+   */
+  regrid(to: Grid): void {
+    const from = this.grid;
+    if (to === from) return;
+    if (to.radius < from.radius) throw new RangeError('regrid: a game never moves to a smaller grid');
+    this.board.regrid(to);
+    const remap = (c: number): number => to.remap(c, from);
+    for (let i = 0; i < this.placementCount; i++) {
+      const m = this.placements[i];
+      this.placements[i] = encodePlace(remap(placeCell(m)), placeQuarters(m));
+    }
+    for (const x of this.expansions) x.remapCells?.(remap);
+    this.grid = to;
+    this.gridRadius = to.radius;
   }
 
   /** Joins the features along one shared side: road or city at the centre, fields half to half. */
@@ -1163,7 +1255,7 @@ export class GameState {
     const slot = this.putTile(t, q, c);
     this.lastSlot = slot;
     if (this.recordEvents) {
-      const { x, y } = this.grid.point(c);
+      const { x, y } = this.grid.point(this.board.slotCell[slot]);
       const tile = this.catalog.def(t).id;
       this.emit({ type: 'place', player: this.current, tile, x, y, rotation: ROTATIONS[q] });
     }
@@ -1186,7 +1278,13 @@ export class GameState {
   }
 
   private placeSetupTile(p: TilePlacement, t: number, path: string, first: boolean): SetupError | undefined {
-    const c = this.grid.cell(p.x, p.y);
+    // Within the largest grid's reach (any point a game of this size could reach), on a grid
+    // grown to hold it.
+    const max = this.board.maxTiles;
+    const reachable =
+      Number.isInteger(p.x) && Number.isInteger(p.y) && Math.abs(p.x) <= max && Math.abs(p.y) <= max;
+    if (reachable && !this.grid.holds(p.x, p.y, max)) this.regrid(this.grid.grownFor(p.x, p.y, max));
+    const c = reachable ? this.grid.cell(p.x, p.y) : undefined;
     const q = ROTATIONS.indexOf(p.rotation);
     const bad = (reason: string): SetupError => ({
       code: 'setup/invalid',
@@ -1231,5 +1329,6 @@ const GAME_STATE: StateFields<GameState> = {
     'drawn',
     'lastSlot',
     'placementCount',
+    'gridRadius',
   ],
 };

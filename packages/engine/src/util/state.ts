@@ -115,13 +115,15 @@ function elementRange(a: StateArray): readonly [number, number] {
  * The state part of `obj` as `fields` declare it. An array is written over the span it has with
  * itself (`span(obj, obj)`), which its scalars determine: a reader sets the scalars first and then
  * knows each array's span, so lengths are checked, not stored. `check`, run after a read, bounds
- * what the element types do not (counts, kinds, indices).
+ * what the element types do not (counts, kinds, indices). `prepare`, run between the scalars and
+ * the arrays, may act on the scalars (a game moves to the grid its snapshot names) or refuse them.
  */
 export function statePart<T extends object>(
   name: string,
   fields: StateFields<T>,
   obj: T,
   check?: (obj: T) => string | undefined,
+  prepare?: (obj: T) => string | undefined,
 ): StatePart {
   // The declaration names typed arrays (KeysOf), which TypeScript cannot carry to T[K].
   const arrayOf = (key: KeysOf<T, StateArray>) => obj[key] as unknown as StateArray;
@@ -158,6 +160,8 @@ export function statePart<T extends object>(
         }
         Reflect.set(obj, key, v);
       }
+      const unfit = prepare?.(obj);
+      if (unfit !== undefined) return `${path}: ${unfit}`;
       for (const { key, span } of fields.arrays) {
         const k = String(key);
         const v: unknown = Reflect.get(data, k);

@@ -15,7 +15,7 @@
 import type { Action } from '../../rules/actions.js';
 import { encodeMove, moveType, movePayload } from '../../rules/actions.js';
 import type { RuleError } from '../../rules/errors.js';
-import { whyNotFit } from '../../rules/checked.js';
+import { notAdjacent, whyNotFit, withinReach } from '../../rules/checked.js';
 import { ruleError } from '../../rules/errors.js';
 import type { ScoreEvent } from '../../rules/events.js';
 import type { GameState } from '../../rules/state.js';
@@ -352,6 +352,18 @@ export class Halflings implements ExpansionInstance {
         }
         const c = g.grid.cell(action.x, action.y);
         const q = ROTATIONS.indexOf(action.rotation);
+        if (c === undefined && q >= 0 && withinReach(g, action.x, action.y)) {
+          // Past the grid (it grows with the board) but within a game's reach: an empty cell with
+          // no tile beside it, refused as explain() refuses one on the grid.
+          if (g.phaseName !== 'turn') {
+            return ruleError(
+              'action/wrong-phase',
+              "a triangle is played instead of drawing, at the start of one's turn",
+              'H-4',
+            );
+          }
+          return notAdjacent(g, this.hand[p * HAND_CAP + i], q, action.x, action.y);
+        }
         if (c === undefined || q < 0)
           return ruleError('tile/outside-board', `(${action.x},${action.y}) touches no tile`, 'H-4');
         return { move: this.encodeHand(i, q, c) };

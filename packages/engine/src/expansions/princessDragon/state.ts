@@ -87,6 +87,13 @@ export class PrincessDragon implements ExpansionInstance {
       : [];
   }
 
+  /** The dragon's unit and the units of its hunt are cells unless units are tiles (H-11). */
+  remapCells(remap: (cell: number) => number): void {
+    if (this.game.units.perTile) return;
+    if (this.dragonUnit >= 0) this.dragonUnit = remap(this.dragonUnit);
+    for (let i = 0; i < this.visitedCount; i++) this.visited[i] = remap(this.visited[i]);
+  }
+
   stateParts(): readonly StatePart[] {
     return [
       statePart('princess-and-dragon', PRINCESS_DRAGON_STATE, this, (x) => {
