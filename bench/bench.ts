@@ -7,7 +7,7 @@
  * Usage: node bench/dist/bench.js [games=5000] [players=2] [--json]
  */
 import type { GameConfig, Game } from '@carc/engine';
-import { createGame, unwrap } from '@carc/engine';
+import { BUILTIN, createGame, unwrap } from '@carc/engine';
 import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 
 const args = process.argv.slice(2);
@@ -32,10 +32,13 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
   let tiles = 0;
   let rng = 0x9e3779b9 ^ seed0;
   const start = performance.now();
+  let last: Game | undefined;
   for (let i = 0; i < n; i++) {
-    const created = createGame({ players, seed: seed0 + i, expansions });
+    // Each game in the state of the one before, as the CLI's simulate plays them (Game.create's `into`).
+    const created = createGame({ players, seed: seed0 + i, expansions }, BUILTIN, last);
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
+    last = game;
     const buf = new Int32Array(game.maxMoves);
     while (!game.isOver) {
       const count = game.legalMoves(buf);

@@ -1,6 +1,6 @@
 /** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
 import type { ExpansionId, Options, Game, Seed } from '@carc/engine';
-import { createGame, parseSeed, seedPlus, seedWords } from '@carc/engine';
+import { BUILTIN, createGame, parseSeed, seedPlus, seedWords } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError } from '../io.js';
 import { formatJson } from '../json.js';
@@ -55,14 +55,18 @@ const chooserSeed = (seed: Seed) =>
     ? (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ 0x165667b1) >>> 0
     : mixSeed(...seedWords(seed));
 
-/** Plays one game choosing uniformly at random among the legal moves. */
+/**
+ * Plays one game choosing uniformly at random among the legal moves; in the state of `reuse`, a
+ * game no longer needed (see Game.create), when given.
+ */
 export function playRandomGame(
   seed: Seed,
   players: number,
   recordEvents = false,
   setup: Pick<SimulateOptions, 'expansions' | 'options' | 'tiles' | 'replaceTiles'> = {},
+  reuse?: Game,
 ): GameResult {
-  const created = createGame({ players, seed, recordEvents, ...setup });
+  const created = createGame({ players, seed, recordEvents, ...setup }, BUILTIN, reuse);
   if (!created.ok) throw new CliError(created.error.message);
   const game = created.value;
   const rng = new Rng(chooserSeed(seed));
@@ -108,7 +112,10 @@ export interface Totals {
   moves: number;
 }
 
-/** Plays games seeded `from` … `from + count − 1` and adds them up. */
+/**
+ * Plays games seeded `from` … `from + count − 1` and adds them up. Each game starts in the state of
+ * the one before (Game.create's `into`): `onGame` must not keep the result's game.
+ */
 export function playGames(
   opts: SimulateOptions,
   from: Seed,
@@ -122,13 +129,16 @@ export function playGames(
     discarded: 0,
     moves: 0,
   };
+  let last: Game | undefined;
   for (let i = 0; i < count; i++) {
-    const r = playRandomGame(seedPlus(from, i), opts.players, false, {
+    const setup = {
       expansions: opts.expansions,
       options: opts.options,
       tiles: opts.tiles,
       replaceTiles: opts.replaceTiles,
-    });
+    };
+    const r = playRandomGame(seedPlus(from, i), opts.players, false, setup, last);
+    last = r.game;
     const scores = Array.from(r.game.scores);
     const best = Math.max(...scores);
     const share = WIN_UNITS / scores.filter((s) => s === best).length;

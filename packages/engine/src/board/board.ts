@@ -96,6 +96,30 @@ export class Board {
     this.usedHi = 0;
   }
 
+  /** Back to an empty board on `grid`, as constructed (GameState.create reusing a game). */
+  reset(grid: Grid): void {
+    if (grid !== this.grid) {
+      this.allocateCells(grid);
+    } else if (this.usedLo < this.usedHi) {
+      const lo = this.usedLo;
+      const hi = this.usedHi;
+      this.cellTiles.fill(0, lo, hi);
+      this.inFrontier.fill(0, lo, hi);
+      this.facing.fill(0, lo, hi);
+      this.sideSlot.fill(-1, lo * 4, hi * 4);
+      this.sideType.fill(E_NONE, lo * 4, hi * 4);
+      this.usedLo = grid.size;
+      this.usedHi = 0;
+    }
+    for (const a of [this.slotKind, this.slotRot, this.slotCell, this.slotSeg, this.slotTurn])
+      a.fill(0, 0, this.slotCount);
+    this.frontier.fill(0, 0, this.frontierCount);
+    this.gaps.fill(0, 0, this.gapCount);
+    this.slotCount = 0;
+    this.frontierCount = 0;
+    this.gapCount = 0;
+  }
+
   clone(): Board {
     const b = new Board(this.grid, this.catalog, this.maxTiles);
     copyState(BOARD_STATE, b, this);

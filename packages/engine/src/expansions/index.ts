@@ -45,5 +45,8 @@ export const makeOptions = (options: Options): Record<string, string | number> =
   BUILTIN.changedOptions(options);
 
 /** Starts a game (B-2) with the expansions of `registry` (by default the built-in ones). */
-export const createGame = (config: GameConfig, registry: Registry = BUILTIN): Result<Game, SetupError> =>
-  Game.create(config, registry);
+export const createGame = (
+  config: GameConfig,
+  registry: Registry = BUILTIN,
+  into?: Game,
+): Result<Game, SetupError> => Game.create(config, registry, into);

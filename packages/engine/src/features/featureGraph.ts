@@ -121,6 +121,16 @@ export class FeatureGraph {
     copyState(GRAPH_STATE, this, src);
   }
 
+  /** Back to no segments, every entry as constructed (GameState.create reusing a game). */
+  reset(): void {
+    const n = this.count;
+    for (const a of [this.parent, this.size, this.next, this.kind, this.slot, this.local, this.openEnds])
+      a.fill(0, 0, n);
+    for (const a of [this.pennants, this.tiles, this.cells, this.meepleTotal]) a.fill(0, 0, n);
+    this.meeples.fill(0, 0, n * this.players);
+    this.count = 0;
+  }
+
   /** Adds one segment per feature of the tile in `slot`, as singleton sets. */
   addTile(slot: number, t: number): void {
     const cat = this.board.catalog;

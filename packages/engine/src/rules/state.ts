@@ -76,8 +76,11 @@ export class GameState {
    * packed for (kept equal to `grid.radius`).
    */
   gridRadius: number;
-  /** Shared by a game and all its copies: what `cloneInto`, `determinize` and `sameLineage` check. */
-  readonly lineage: object;
+  /**
+   * Shared by a game and all its copies: what `cloneInto`, `determinize` and `sameLineage` check.
+   * A game started again in this object (`create(config, registry, into)`) takes a new one.
+   */
+  lineage: object;
   readonly options: Readonly<Options>;
   readonly players: number;
   readonly expansionIds: readonly ExpansionId[];
@@ -253,7 +256,7 @@ export class GameState {
   }
 
   /** Validates a configuration and starts the game (B-2): start tile, setup, first draw. */
-  static create(config: GameConfig, registry: Registry): Result<GameState, SetupError> {
+  static create(config: GameConfig, registry: Registry, into?: GameState): Result<GameState, SetupError> {
     const bad = (path: string, reason: string) =>
       err<SetupError>({ code: 'setup/invalid', path, message: `${path}: ${reason}` });
     const { players } = config;
@@ -357,17 +360,30 @@ export class GameState {
     let maxSegments = features(start.tile);
     for (const p of setupTiles) maxSegments += features(p.tile);
     for (const k of [...pile, ...offPile]) maxSegments += catalog.featureCount[k];
-    const g = new GameState(
-      catalog,
-      options,
-      players,
-      registry,
-      defs,
-      maxTiles,
-      maxSegments,
-      scripted,
-      endAfter,
-    );
+    const first = config.firstPlayer ?? 0;
+    if (!Number.isInteger(first) || first < 0 || first >= players) {
+      return bad('firstPlayer', `must be a player from 0 to ${players - 1}`);
+    }
+    // A new game in `into` when it is a game of the same shape (arrays of the same sizes, the same
+    // catalog, options and expansions) and nothing below can fail once it is reset (no start tile
+    // or set-up of the configuration's own): then nothing is allocated but the expansions' state.
+    const reuse =
+      into !== undefined &&
+      config.startTile === undefined &&
+      config.setup === undefined &&
+      into.catalog === catalog &&
+      into.registry === registry &&
+      into.players === players &&
+      into.scripted === scripted &&
+      into.endAfter === endAfter &&
+      into.board.maxTiles === maxTiles &&
+      into.graph.parent.length === maxSegments &&
+      into.defs.length === defs.length &&
+      into.defs.every((d, i) => d === defs[i]) &&
+      sameOptions(into.options, options);
+    const g = reuse
+      ? into.reset()
+      : new GameState(catalog, options, players, registry, defs, maxTiles, maxSegments, scripted, endAfter);
     // Draws pop from the end, so a scripted order is stored reversed.
     if (scripted) pile.reverse();
     g.bag.set(pile);
@@ -410,15 +426,44 @@ export class GameState {
       }
       g.scores.set(scores);
     }
-    const first = config.firstPlayer ?? 0;
-    if (!Number.isInteger(first) || first < 0 || first >= players) {
-      return bad('firstPlayer', `must be a player from 0 to ${players - 1}`);
-    }
     g.current = first;
     g.recordEvents = config.recordEvents === true;
     for (const x of g.expansions) x.onStart?.();
     g.startTurn(first);
     return ok(g);
+  }
+
+  /**
+   * This object as a freshly constructed game of the same shape: what `create` starts a new game
+   * in. Every field takes the value the constructor gives it; the expansions' instances are made
+   * anew, and the lineage is a new one (copies of the earlier game are no copies of this one).
+   */
+  private reset(): GameState {
+    this.board.reset(Grid.initial(this.board.maxTiles));
+    this.grid = this.board.grid;
+    this.gridRadius = this.grid.radius;
+    this.lineage = {};
+    this.graph.reset();
+    this.scores.fill(0);
+    this.meepleSeg.fill(-1);
+    this.supply.fill(MEEPLES_PER_PLAYER);
+    this.bag.fill(0);
+    this.bagCount = 0;
+    this.rng.fill(0);
+    this.placedCount = 0;
+    this.discardCount = 0;
+    this.current = 0;
+    this.turn = 0;
+    this.phase = P_PLACE;
+    this.stepIndex = -1;
+    this.drawn = -1;
+    this.lastSlot = -1;
+    this.placements.fill(0, 0, this.placementCount);
+    this.placementCount = 0;
+    this.recordEvents = false;
+    this.events = [];
+    this.wire(this.defs.map((d) => d.create(this)));
+    return this;
   }
 
   /** An independent copy: what bots branch from. */
@@ -1303,6 +1348,12 @@ export class GameState {
     for (const h of this.placedHooks) h.onTilePlaced!(slot);
     return undefined;
   }
+}
+
+/** Whether two option sets are equal, option by option. */
+function sameOptions(a: Readonly<Options>, b: Readonly<Options>): boolean {
+  const ka = Object.keys(a) as (keyof Options)[];
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
 /**
