@@ -241,8 +241,8 @@ function dragonTarget(game: Game, action: Action): FigureTarget | undefined {
   if (to === undefined || to === null) return undefined;
   const at = tileAt(game, to.x, to.y, to.corner);
   if (at === undefined) return undefined;
-  const { slot, ...place } = at;
-  return { action, ...place };
+  const { x, y, corner, tile, rotation } = at;
+  return corner === undefined ? { action, x, y, tile, rotation } : { action, x, y, corner, tile, rotation };
 }
 
 /** The feature index of the tower foundation of the tile in `slot` (T-1). */
