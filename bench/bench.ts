@@ -6,7 +6,7 @@
  *
  * Usage: node bench/dist/bench.js [games=5000] [players=2] [--json]
  */
-import type { GameConfig, Game } from '@carc/engine';
+import type { GameConfig, Game, UniformRandom } from '@carc/engine';
 import { createGame, unwrap } from '@carc/engine';
 import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 
@@ -26,11 +26,23 @@ const configs: { label: string; expansions: NonNullable<GameConfig['expansions']
 let peakRss = 0;
 const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-/** Plays n random games; returns decisions, tiles placed and elapsed milliseconds. */
-function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
+/**
+ * Plays n random games; returns decisions, tiles placed and elapsed milliseconds. Each move is
+ * picked from the listed legal moves, or with `sampled` drawn by `Game.randomMove` (what the
+ * random bot and the MCTS playouts do: a placement without listing them all).
+ */
+function run(n: number, seed0: number, expansions: GameConfig['expansions'], sampled = false) {
   let decisions = 0;
   let tiles = 0;
   let rng = 0x9e3779b9 ^ seed0;
+  const uniform: UniformRandom = {
+    int(k: number): number {
+      rng ^= rng << 13;
+      rng ^= rng >>> 17;
+      rng ^= rng << 5;
+      return (rng >>> 0) % k;
+    },
+  };
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const created = createGame({ players, seed: seed0 + i, expansions });
@@ -38,11 +50,7 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
     const game = created.value;
     const buf = new Int32Array(game.maxMoves);
     while (!game.isOver) {
-      const count = game.legalMoves(buf);
-      rng ^= rng << 13;
-      rng ^= rng >>> 17;
-      rng ^= rng << 5;
-      game.play(buf[(rng >>> 0) % count]!);
+      game.play(sampled ? game.randomMove(uniform) : buf[uniform.int(game.legalMoves(buf))]!);
       decisions++;
     }
     tiles += game.state.placedCount;
@@ -96,11 +104,14 @@ function stateBytes(expansions: GameConfig['expansions']): number {
 const results = configs.map(({ label, expansions }) => {
   run(Math.min(500, games), 1_000_000, expansions); // warm-up: let the JIT settle before measuring
   const { decisions, tiles, ms } = run(games, 0, expansions);
+  run(Math.min(500, games), 1_000_000, expansions, true);
+  const sampled = run(games, 0, expansions, true);
   const seconds = ms / 1000;
   return {
     label,
     expansions,
     gamesPerSecond: Math.round(games / seconds),
+    gamesPerSecondSampled: Math.round(games / (sampled.ms / 1000)),
     decisionsPerSecond: Math.round(decisions / seconds),
     microsecondsPerDecision: Number(((ms * 1000) / decisions).toFixed(2)),
     meanTilesPlaced: Number((tiles / games).toFixed(2)),
@@ -165,6 +176,7 @@ if (json) {
   for (const r of results) {
     console.log(r.label);
     line('games/s', r.gamesPerSecond);
+    line('games/s (randomMove)', r.gamesPerSecondSampled);
     line('decisions/s', r.decisionsPerSecond);
     line('µs per decision', r.microsecondsPerDecision);
     line('mean tiles placed', r.meanTilesPlaced);
