@@ -9,7 +9,7 @@
  *
  * Usage: node --expose-gc bench/dist/bench.js [games=5000] [players=2] [--live N] [--json]
  */
-import type { GameConfig, Game } from '@carc/engine';
+import type { GameConfig, Game, UniformRandom } from '@carc/engine';
 import { createGame, unwrap } from '@carc/engine';
 import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 import { PlacementOnly, baseGameTiles } from './baseline.js';
@@ -44,11 +44,23 @@ const LIVE_AIM_COUNT = 10_000;
 let peakRss = 0;
 const sampleMemory = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
 
-/** Plays n random games; returns decisions, tiles placed and elapsed milliseconds. */
-function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
+/**
+ * Plays n random games; returns decisions, tiles placed and elapsed milliseconds. Each move is
+ * picked from the listed legal moves, or with `sampled` drawn by `Game.randomMove` (what the
+ * random bot and the MCTS playouts do: a placement without listing them all).
+ */
+function run(n: number, seed0: number, expansions: GameConfig['expansions'], sampled = false) {
   let decisions = 0;
   let tiles = 0;
   let rng = 0x9e3779b9 ^ seed0;
+  const uniform: UniformRandom = {
+    int(k: number): number {
+      rng ^= rng << 13;
+      rng ^= rng >>> 17;
+      rng ^= rng << 5;
+      return (rng >>> 0) % k;
+    },
+  };
   const start = performance.now();
   for (let i = 0; i < n; i++) {
     const created = createGame({ players, seed: seed0 + i, expansions });
@@ -56,11 +68,7 @@ function run(n: number, seed0: number, expansions: GameConfig['expansions']) {
     const game = created.value;
     const buf = new Int32Array(game.maxMoves);
     while (!game.isOver) {
-      const count = game.legalMoves(buf);
-      rng ^= rng << 13;
-      rng ^= rng >>> 17;
-      rng ^= rng << 5;
-      game.play(buf[(rng >>> 0) % count]!);
+      game.play(sampled ? game.randomMove(uniform) : buf[uniform.int(game.legalMoves(buf))]!);
       decisions++;
     }
     tiles += game.state.placedCount;
@@ -138,14 +146,17 @@ const ROUNDS = 5;
 const BASELINE_MIN_MS = 50;
 const results = configs.map(({ label, expansions, ratioAim }) => {
   run(Math.min(500, games), 1_000_000, expansions); // warm-up: let the JIT settle before measuring
+  run(Math.min(500, games), 1_000_000, expansions, true);
   let decisions = 0;
   let tiles = 0;
   let ms = 0;
   let baselineMs = 0;
   let baselineGames = 0;
+  let sampledMs = 0;
   for (let r = 0, done = 0; r < ROUNDS; r++) {
     const n = Math.round((games * (r + 1)) / ROUNDS) - done;
     const e = run(n, done, expansions);
+    sampledMs += run(n, done, expansions, true).ms;
     const b = runBaseline(Math.max(BASELINE_MIN_MS, e.ms / 2));
     baselineMs += b.ms;
     baselineGames += b.games;
@@ -161,6 +172,8 @@ const results = configs.map(({ label, expansions, ratioAim }) => {
     label,
     expansions,
     gamesPerSecond: Math.round(gamesPerSecond),
+    gamesPerSecondSampled: Math.round(games / (sampledMs / 1000)),
+    ratioToBaselineSampled: Number((games / (sampledMs / 1000) / baselineGamesPerSecond).toFixed(3)),
     decisionsPerSecond: Math.round(decisions / seconds),
     microsecondsPerDecision: Number(((ms * 1000) / decisions).toFixed(2)),
     meanTilesPlaced: Number((tiles / games).toFixed(2)),
@@ -289,13 +302,17 @@ if (json) {
   for (const r of results) {
     console.log(r.label);
     line('games/s', r.gamesPerSecond);
+    line('games/s (randomMove)', r.gamesPerSecondSampled);
     line('decisions/s', r.decisionsPerSecond);
     line('µs per decision', r.microsecondsPerDecision);
     line('mean tiles placed', r.meanTilesPlaced);
     line('bytes per game state', r.stateBytes);
     line('baseline games/s', r.baselineGamesPerSecond);
     const aim = r.ratioAim === null ? '' : `  (aim ≥ ${r.ratioAim}×)`;
-    line('ratio to baseline', `${r.ratioToBaseline}×${aim}`);
+    line(
+      'ratio to baseline',
+      `${r.ratioToBaseline}× (listed moves), ${r.ratioToBaselineSampled}× (randomMove)${aim}`,
+    );
   }
   const b = report.baseline;
   console.log(
