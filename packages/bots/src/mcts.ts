@@ -302,6 +302,13 @@ export class MctsBot implements Bot {
   private playout(game: Game, me: number, lastTurn: number): number {
     const buf = this.playBuf;
     while (!game.isOver && game.turn <= lastTurn) {
+      // Placing (B-4) and the choice before the draw (H-4) are uniform in the policy: drawn by the
+      // engine's sampler, without listing every placement (most of a playout's decisions).
+      const phase = game.phaseName;
+      if (phase === 'place' || phase === 'turn') {
+        game.play(game.randomMove(this.rng));
+        continue;
+      }
       const n = game.legalMoves(buf);
       game.play(n === 1 ? buf[0]! : this.policy(game, buf, n));
     }

@@ -9,7 +9,7 @@
  * The engine's determinization is a function of what the player sees and of the seed only, so two
  * games that look the same to the player give a bot the same samples (and so the same choice).
  */
-import type { Action, Game, GameView } from '@carc/engine';
+import type { Action, Game, GameView, UniformRandom } from '@carc/engine';
 import { viewOf } from '@carc/engine';
 
 /** One player's seat at a game: everything a bot may know and do. */
@@ -25,6 +25,12 @@ export interface Seat {
    * engine's rules/actions.ts) and returns how many; 0 when the player is not the one to act.
    */
   legalMoves(out: Int32Array): number;
+  /**
+   * A uniformly random one of the moves `legalMoves()` lists, drawn from `rng` (the engine's
+   * `Game.randomMove`: placements by rejection sampling, without listing them). Throws when the
+   * player is not the one to act.
+   */
+  randomMove(rng: UniformRandom): number;
   /** The data form of an encoded legal move (for logs and user interfaces). */
   toAction(move: number): Action;
   /**
@@ -52,6 +58,10 @@ export function seatOf(game: Game, player: number): Seat {
     maxMoves: game.maxMoves,
     view: () => viewOf(game, player),
     legalMoves: (out) => (game.toAct === player ? game.legalMoves(out) : 0),
+    randomMove: (rng) => {
+      if (game.toAct !== player) throw new Error(`randomMove: player ${player} has no decision to take`);
+      return game.randomMove(rng);
+    },
     toAction: (move) => game.toAction(move),
     determinize: (seed, reuse) => {
       const into = reuse !== undefined && game.sameLineage(reuse) ? reuse : undefined;

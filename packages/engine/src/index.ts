@@ -72,7 +72,7 @@ export type { Events, GameEvent, ScoreEvent } from './rules/events.js';
 export type { RuleError, RuleErrorCode, RuleErrorCodes, SetupError } from './rules/errors.js';
 export type { GameConfig, TilePlacement, MeeplePlacement } from './rules/config.js';
 export { MAX_TILES, checkMoveWidths } from './rules/config.js';
-export type { Seed } from './rules/rng.js';
+export type { UniformRandom, Seed } from './rules/rng.js';
 export { SEED_HEX_DIGITS, parseSeed, randomSeed, seedPlus, seedWords } from './rules/rng.js';
 export type { CatalogHashes } from './rules/catalogHash.js';
 export { catalogHashes } from './rules/catalogHash.js';

@@ -42,13 +42,24 @@ function checkPosition(g: Game, tilesAtTurnStart: Map<number, number>): number {
     sorted(legal.filter((a) => a.type === 'place' || a.type === 'triangle').map(key)),
   );
 
-  // Figure targets: exactly the legal actions naming a placed tile, each on the tile the view shows.
+  // Figure targets: exactly the legal actions naming a placed tile, and the dragon's steps (D-7),
+  // each on the tile the view shows (a step: where the dragon stands once it is taken).
   const targets = figureTargets(g);
-  const named = legal.filter((a) => 'x' in a && a.type !== 'place' && a.type !== 'triangle');
+  const named = legal.filter(
+    (a) => ('x' in a && a.type !== 'place' && a.type !== 'triangle') || a.type === 'dragon',
+  );
   expect(sorted(targets.map((t) => key(t.action)))).toEqual(sorted(named.map(key)));
   for (const t of targets) {
     const tile = view.tiles.find((v) => v.x === t.x && v.y === t.y && v.corner === t.corner);
     expect(tile && [tile.tile, tile.rotation]).toEqual([t.tile, t.rotation]);
+    if (t.action.type === 'dragon') {
+      const after = g.clone();
+      unwrap(after.apply(t.action, g.toAct));
+      const dragon = after.view(-1).dragon;
+      expect(dragon && [dragon.x, dragon.y]).toEqual([t.x, t.y]);
+      if (dragon?.corner !== undefined) expect(t.corner).toBe(dragon.corner);
+      dragonSteps++;
+    }
     if (t.feature === undefined) continue;
     // The feature's coverage holds the target's own tile, and every part is one feature.
     const cover = featureCoverage(g, t.x, t.y, t.corner, t.feature);
@@ -90,6 +101,9 @@ function checkPosition(g: Game, tilesAtTurnStart: Map<number, number>): number {
   return targets.length;
 }
 
+/** Dragon steps seen as targets over the random games (each checked against a copy of the game). */
+let dragonSteps = 0;
+
 describe('client adapters', () => {
   it('agree with legalActions() and the view at every position of random games in every expansion set', () => {
     let targets = 0;
@@ -112,6 +126,7 @@ describe('client adapters', () => {
       }
     }
     expect(targets).toBeGreaterThan(2000);
+    expect(dragonSteps).toBeGreaterThan(20);
   });
 
   it('B-7: a city’s coverage names every tile of it and the sides it touches', () => {

@@ -38,7 +38,7 @@ export interface CellChoice {
   placements: CellPlacement[];
 }
 
-/** A legal action about a figure on a feature of a placed tile. */
+/** A legal action about a figure on a feature of a placed tile (a dragon step: the tile it leads to). */
 export interface FigureTarget {
   /** The action to submit. */
   action: Action;
@@ -134,10 +134,18 @@ export function placementsByCell(game: Game): CellChoice[] {
   return [...cells.values()];
 }
 
-/** The legal actions of the player to act that put or take a figure on a placed tile. */
+/**
+ * The legal actions of the player to act that put or take a figure on a placed tile, and the
+ * dragon's steps (D-7) on the tiles they lead to.
+ */
 export function figureTargets(game: Game): FigureTarget[] {
   const out: FigureTarget[] = [];
   for (const action of game.legalActions()) {
+    if (action.type === 'dragon') {
+      const step = dragonTarget(game, action);
+      if (step !== undefined) out.push(step);
+      continue;
+    }
     const a: Readonly<Partial<Record<string, unknown>>> = { ...action };
     if (typeof a.x !== 'number' || typeof a.y !== 'number') continue;
     if (action.type === 'place' || action.type === 'triangle') continue;
@@ -220,6 +228,21 @@ function tileAt(
     return { ...p, tile: def.id, rotation: ROTATIONS[s.board.slotRot[slot]], slot };
   }
   return undefined;
+}
+
+/**
+ * A dragon step (D-7) as a target on the tile it leads to. The step is played on a copy to find
+ * where the dragon lands, so the board needs no movement rules (H-11: cells or tiles, the portal…).
+ */
+function dragonTarget(game: Game, action: Action): FigureTarget | undefined {
+  const after = game.clone();
+  if (!after.apply(action).ok) return undefined;
+  const to = after.view(-1).dragon;
+  if (to === undefined || to === null) return undefined;
+  const at = tileAt(game, to.x, to.y, to.corner);
+  if (at === undefined) return undefined;
+  const { x, y, corner, tile, rotation } = at;
+  return corner === undefined ? { action, x, y, tile, rotation } : { action, x, y, corner, tile, rotation };
 }
 
 /** The feature index of the tower foundation of the tile in `slot` (T-1). */

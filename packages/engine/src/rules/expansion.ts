@@ -53,6 +53,15 @@ export interface Step {
   moves(out: Int32Array): number;
   /** Plays one legal move; true when the step is over. */
   play(move: number): boolean;
+  /**
+   * For random playouts (`Game.randomMove`), optional: the size of a candidate space that holds
+   * each move of `moves()` exactly once, beside candidates that are not legal. A random candidate
+   * accepted when legal is then a uniformly random legal move, found without listing them all
+   * (H-4: a triangle from hand, over (hand slot, cell, rotation)). Without it, moves are listed.
+   */
+  candidates?(): number;
+  /** Candidate i of `candidates()` (0 ≤ i < candidates()) as its move, or -1 when it is not legal. */
+  candidate?(i: number): number;
 }
 
 export interface ExpansionInstance {

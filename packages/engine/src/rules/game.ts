@@ -26,6 +26,7 @@ import type { ExpansionDef, ExpansionId, ExpansionInstance } from './expansion.j
 import type { Options } from './options.js';
 import type { Phase } from './phases.js';
 import type { Registry } from './registry.js';
+import type { UniformRandom } from './rng.js';
 import { GameState } from './state.js';
 import type { Snapshot, SnapshotError } from './snapshot.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
@@ -180,6 +181,15 @@ export class Game {
   /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
   legalMoves(out: Int32Array): number {
     return this.s.legalMoves(out);
+  }
+
+  /**
+   * A uniformly random one of the moves `legalMoves()` lists, drawn from `rng` (a bot's generator;
+   * the game's own is untouched): for random playouts. A placement (B-4, H-4) is drawn by rejection
+   * sampling without listing every placement; `legalMoves` and `legalActions` stay exact lists.
+   */
+  randomMove(rng: UniformRandom): number {
+    return this.s.randomMove(rng);
   }
 
   /** The legal actions of the player to act, as data. */

@@ -9,6 +9,16 @@
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 
+/**
+ * A source of uniform integers for random playouts (`Game.randomMove`): a bot's own generator, or
+ * a test's. Never the game's own generator, which only the rules' chance events consume (so that a
+ * seeded game draws the same tiles whoever plays it).
+ */
+export interface UniformRandom {
+  /** A uniform integer in [0, n), for an integer n ≥ 1. */
+  int(n: number): number;
+}
+
 /** A seed as configurations and records give it: a uint32, or 32 hex digits (128 bits). */
 export type Seed = number | string;
 

@@ -50,6 +50,7 @@ import type { RuleError, SetupError } from './errors.js';
 import type { GameEvent } from './events.js';
 import type { Options } from './options.js';
 import type { Registry } from './registry.js';
+import type { UniformRandom } from './rng.js';
 import { nextInt, parseSeed, seedFrom, seedRng } from './rng.js';
 import { finalScoring, isComplete, scoreCompleted } from './scoring.js';
 
@@ -63,6 +64,13 @@ const P_STEP = 2;
 const P_OVER = 3;
 /** A step before the draw (H-3, H-4). */
 const P_PRE = 4;
+
+/**
+ * Rejections `randomMove` allows before it lists the moves. A random base game accepts about one
+ * candidate in four or five (measured over random games of every expansion; about 0.1–0.3 % of placements reach the limit), so this rarely falls back but bounds the cost
+ * of a position where almost no candidate is legal.
+ */
+export const SAMPLE_TRIES = 32;
 
 export class GameState {
   readonly catalog: Catalog;
@@ -121,7 +129,11 @@ export class GameState {
   drawn = -1;
   /** Slot of the tile placed this turn, or -1. */
   lastSlot = -1;
-  /** Legal placements of the drawn tile (encoded moves), computed once per draw. */
+  /**
+   * Legal placements of the drawn tile (encoded moves), listed at most once per draw, and only when
+   * asked for (`legalMoves`, a snapshot): `placementCount` is -1 until then. A random playout
+   * (`randomMove`) draws its placement without the list, which was a fifth of a random game's time.
+   */
   readonly placements: Int32Array;
   placementCount = 0;
   /** When true, play() appends to `events`. */
@@ -134,6 +146,8 @@ export class GameState {
    */
   readonly stamp: Int32Array;
   private readonly epoch: { value: number };
+  /** Scratch moves for `randomMove`, shared with clones like `stamp` (no call spans two games). */
+  private readonly scratch: Int32Array;
   /** Largest number of legal moves in any position of this game (see maxMoves). */
   private readonly moveLimit: number;
 
@@ -208,6 +222,7 @@ export class GameState {
     this.stamp = from?.stamp ?? new Int32Array(maxSegments);
     this.epoch = from?.epoch ?? { value: 0 };
     this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
+    this.scratch = from?.scratch ?? new Int32Array(this.moveLimit);
     if (from) {
       this.copyFrom(from);
       return;
@@ -555,6 +570,8 @@ export class GameState {
    * none (it cannot be snapshotted). After reading them, ask `whyInconsistent()`.
    */
   stateParts(): StatePart[] | undefined {
+    // A snapshot holds the list (its format predates the lazy list; a reader checks it).
+    this.listPlacements();
     const game = statePart('game', GAME_STATE, this, undefined, (g) => {
       // The grid the snapshot's cells are packed for: at least this fresh game's, at most the largest.
       const r = g.gridRadius;
@@ -856,6 +873,7 @@ export class GameState {
   /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
   legalMoves(out: Int32Array): number {
     if (this.phase === P_PLACE) {
+      this.listPlacements();
       out.set(this.placements.subarray(0, this.placementCount));
       let n = this.placementCount;
       for (const h of this.anytimeHooks) n = h.addAnytime!(out, n);
@@ -1250,8 +1268,10 @@ export class GameState {
       this.bagCount = i;
       if (this.recordEvents) this.emit({ type: 'draw', player: this.current, tile: this.catalog.def(t).id });
       for (const h of this.drawHooks) if (!h.onDraw!(t)) continue draw;
-      if (this.generatePlacements(t) > 0) {
+      // B-5 needs only whether it fits: the list waits until someone asks (see `placements`).
+      if (this.board.fitsAnywhere(t)) {
         this.drawn = t;
+        this.placementCount = -1;
         this.phase = P_PLACE;
         return;
       }
@@ -1305,6 +1325,78 @@ export class GameState {
       this.emit({ type: 'place', player: this.current, tile, x, y, rotation: ROTATIONS[q] });
     }
     for (const h of this.placedHooks) h.onTilePlaced!(slot);
+  }
+
+  /** Lists the legal placements of the drawn tile into `placements`, unless they are listed already. */
+  private listPlacements(): void {
+    if (this.phase === P_PLACE && this.placementCount < 0) this.generatePlacements(this.drawn);
+  }
+
+  /**
+   * A uniformly random one of the moves `legalMoves()` lists, drawn from `rng` (random playouts; the
+   * game's own generator is untouched). A placement of the drawn tile (B-4), or a pre-draw choice
+   * whose step offers candidates (H-4: the draw or a triangle from hand), is drawn by rejection
+   * sampling: a uniform candidate from a space holding every legal move once (`placementCandidate`,
+   * `Step.candidates`) plus the free actions (T-6, always legal), accepted when legal, so accepted
+   * moves are uniform over the legal ones. After `tries` rejections (few legal candidates), and for
+   * every other decision, the moves are listed and one is picked: uniform too, so the mixture is.
+   */
+  randomMove(rng: UniformRandom, tries = SAMPLE_TRIES): number {
+    let space = 0;
+    let step: Step | undefined;
+    if (this.phase === P_PLACE) {
+      // Listed already (a caller asked for legalMoves): picking from the list is cheaper.
+      if (this.placementCount < 0) space = this.placementCandidates(this.drawn);
+    } else if (this.phase === P_STEP || this.phase === P_PRE) {
+      const s = this.phase === P_STEP ? this.steps[this.stepIndex] : this.preSteps[this.stepIndex];
+      if (s.candidates !== undefined && s.candidate !== undefined) {
+        step = s;
+        space = s.candidates();
+      }
+    }
+    const buf = this.scratch;
+    if (space > 0 && tries > 0) {
+      let free = 0;
+      for (const h of this.anytimeHooks) free = h.addAnytime!(buf, free);
+      const total = space + free;
+      for (let k = 0; k < tries; k++) {
+        const r = rng.int(total);
+        if (r >= space) return buf[r - space];
+        if (step !== undefined) {
+          const m = step.candidate!(r);
+          if (m !== -1) return m;
+        } else {
+          const p = this.placementCandidate(this.drawn, r);
+          if (p !== -1) return encodePlace(p >>> 2, p & 3);
+        }
+      }
+    }
+    const n = this.legalMoves(buf);
+    if (n === 0) throw new Error(`randomMove: no legal move in phase ${this.phaseName}`);
+    return buf[rng.int(n)];
+  }
+
+  /**
+   * The size of the candidate space of tile kind t's placements (B-4, H-1, H-4): every frontier
+   * cell, and for a triangle every cell holding a lone triangle, times four rotations. It holds
+   * each legal placement once (the frontier and the gaps are disjoint: a cell leaves the frontier
+   * when a tile is placed on it), and `placementCandidate` accepts exactly those.
+   */
+  placementCandidates(t: number): number {
+    const b = this.board;
+    return (b.frontierCount + (this.catalog.triangle[t] === 1 ? b.gapCount : 0)) * 4;
+  }
+
+  /**
+   * Candidate r of `placementCandidates(t)` as `cell << 2 | quarters` when tile kind t may go there
+   * (`Board.fits`, the test `Board.placements` applies), else -1.
+   */
+  placementCandidate(t: number, r: number): number {
+    const b = this.board;
+    const i = r >>> 2;
+    const q = r & 3;
+    const c = i < b.frontierCount ? b.frontier[i] : b.gaps[i - b.frontierCount];
+    return b.fits(t, q, c) ? (c << 2) | q : -1;
   }
 
   /** Writes every legal (cell, rotation) of tile kind t (B-4) into `out` from `n` (default: `placements`). */

@@ -141,6 +141,8 @@ function actionLabel(type: string): { glyph: string; words: string } {
       return { glyph: 'X', words: 'Capture this meeple' };
     case 'crop':
       return { glyph: 'C', words: 'Crop circle: this meeple' };
+    case 'dragon':
+      return { glyph: 'D', words: 'Move the dragon here' };
     default:
       return { glyph: type.charAt(0).toUpperCase(), words: type };
   }

@@ -257,6 +257,17 @@ export class Halflings implements ExpansionInstance {
       enter: () => this.hasPlayableTriangle(g.current),
       actor: () => g.current,
       moves: (out) => this.handMoves(out),
+      // Random playouts: the draw, then (hand slot, placement candidate) — each move of handMoves
+      // once. Every candidate space is the same size: the hand holds triangles only (H-3).
+      candidates: () => 1 + this.handCount[g.current] * this.handSpace(),
+      candidate: (i) => {
+        if (i === 0) return encodeMove(this.code.draw, 0);
+        const per = this.handSpace();
+        const slot = Math.floor((i - 1) / per);
+        const kind = this.hand[g.current * HAND_CAP + slot];
+        const p = g.placementCandidate(kind, i - 1 - slot * per);
+        return p === -1 ? -1 : this.encodeHand(slot, p & 3, p >>> 2);
+      },
       play: (move) => {
         if (moveType(move) === this.code.triangle) {
           const { slot, q, c } = this.decodeHand(move);
@@ -291,6 +302,12 @@ export class Halflings implements ExpansionInstance {
       n = g.collectPlacements(kind, buf, n, (c, q) => this.encodeHand(i, q, c));
     }
     return n;
+  }
+
+  /** The placement candidates of one triangle (GameState.placementCandidates): frontier and gaps, × 4. */
+  private handSpace(): number {
+    const b = this.game.board;
+    return (b.frontierCount + b.gapCount) * 4;
   }
 
   /** H-4: the move playing hand slot `slot` turned `q` quarters on cell `c` (widths: see index.ts). */
