@@ -45,7 +45,7 @@ function playChecked(game: Game, bots: readonly Bot[], s: Seen, label: string): 
 /** Games per expansion set and option set: the full counts under `npm run test:soak`. */
 const SOAK = process.env.CARC_SOAK === '1';
 const RANDOM_EACH = SOAK ? 50 : 20;
-const GREEDY_EACH = SOAK ? 32 : 12;
+const GREEDY_EACH = SOAK ? 32 : 8;
 
 describe('bots return only legal moves', () => {
   test(`random: ${32 * RANDOM_EACH} full games, every expansion set and option set, 1 to 4 players`, () => {
