@@ -33,18 +33,19 @@ export class Board {
    * The grid cells are packed for. It grows as tiles near its edge (`regrid`), and the cell
    * arrays below (`cellTiles`, `sideSlot`, `sideType`, `facing`, `inFrontier`) are sized to it.
    */
-  grid: Grid;
+  // Set by allocateCells (the constructor's and regrid's).
+  grid!: Grid;
   /** Tiles per cell: 0, 1, or 2 (two triangles). */
-  cellTiles: Int8Array;
+  cellTiles!: Int8Array;
   /** Slot covering side s of cell c at c · 4 + s, or -1. */
-  sideSlot: Int16Array;
+  sideSlot!: Int16Array;
   /** Edge type (E_*) at c · 4 + s, or E_NONE. */
-  sideType: Int8Array;
+  sideType!: Int8Array;
   /**
    * What faces each cell: `neighbourTypes(c)` kept up to date as tiles are placed, since placement
    * generation reads it for every frontier cell on every draw.
    */
-  facing: Uint16Array;
+  facing!: Uint16Array;
   /**
    * The frontier: empty cells next to a placed tile, `frontier[0..frontierCount)`, with
    * `inFrontier[c]` set for them. Kept as tiles are placed, so that placement generation looks only
@@ -52,7 +53,7 @@ export class Board {
    */
   readonly frontier: Int32Array;
   frontierCount = 0;
-  inFrontier: Uint8Array;
+  inFrontier!: Uint8Array;
   /** Cells holding a lone triangle (H-1: room for its complement), `gaps[0..gapCount)`. */
   readonly gaps: Int32Array;
   gapCount = 0;
@@ -60,7 +61,7 @@ export class Board {
    * Every cell-indexed entry ever written lies in `[usedLo, usedHi)` (placed cells and their
    * neighbours): outside it the arrays hold their initial values, so copyFrom copies only that band.
    */
-  usedLo: number;
+  usedLo!: number;
   usedHi = 0;
 
   constructor(
@@ -75,13 +76,7 @@ export class Board {
     this.slotTurn = new Int32Array(maxTiles);
     this.frontier = new Int32Array(maxTiles * 4 + 4);
     this.gaps = new Int32Array(maxTiles);
-    this.grid = grid;
-    this.cellTiles = new Int8Array(grid.size);
-    this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
-    this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
-    this.facing = new Uint16Array(grid.size);
-    this.inFrontier = new Uint8Array(grid.size);
-    this.usedLo = grid.size;
+    this.allocateCells(grid);
   }
 
   /** Cell arrays for `grid` holding their initial values (nothing used yet). */
