@@ -108,16 +108,23 @@ const scratch = {
   cityMark: new Int32Array(0),
   rootEpoch: 0,
   cityEpoch: 0,
+  /** featureValue of a root, valid where `valueMark[root]` is the current `rootEpoch`. */
+  valueMark: new Int32Array(0),
+  value: new Float64Array(0),
   totals: new Float64Array(6),
   after: new Float64Array(6),
   /** Per meeple: the dragon's danger to it were it unprotected; 0 when off the board or done. */
   dangers: new Float64Array(0),
+  /** Per meeple with a danger: the unit (H-11) its tile lies in. */
+  units: new Int32Array(0),
 };
 
 function marks(size: number): void {
   if (scratch.rootMark.length < size) {
     scratch.rootMark = new Int32Array(size);
     scratch.cityMark = new Int32Array(size);
+    scratch.valueMark = new Int32Array(size);
+    scratch.value = new Float64Array(size);
     scratch.rootEpoch = 0;
     scratch.cityEpoch = 0;
   }
@@ -169,6 +176,19 @@ function featureValue(game: Game, r: number, left: number, w: Weights): number {
   }
   if (kind === K_FIELD) return 3 * fieldCities(game, r, left, w);
   return 0; // a tower (T-7)
+}
+
+/**
+ * `featureValue` remembered for the current evaluation (`scratch.rootEpoch`): a phase-2 policy
+ * scores many meeple moves onto the same feature (every segment of a field through the portal,
+ * D-13), and a field's value walks all of it.
+ */
+function valueOf(game: Game, r: number, w: Weights): number {
+  if (scratch.valueMark[r] === scratch.rootEpoch) return scratch.value[r]!;
+  const v = featureValue(game, r, context.left, w);
+  scratch.valueMark[r] = scratch.rootEpoch;
+  scratch.value[r] = v;
+  return v;
 }
 
 /** Completed cities a field touches, plus the completion chances of the unfinished ones. */
@@ -249,13 +269,21 @@ const context = {
   fairyValue: 0,
 };
 
-/** Each player's estimated total T(q) (see the module header), into `scratch.totals`. */
-/** Each player's total; `fairyMeeple` puts the fairy next to that meeple instead of where she is. */
-function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): Float64Array {
+/**
+ * Each player's estimated total T(q) (see the module header), into `scratch.totals`; `fairyMeeple`
+ * puts the fairy next to that meeple instead of where she is. With `contextOnly`, only `context` is
+ * set (and the fairy's term): totals start at 0 and the board's features are not summed up.
+ */
+function totalsOf(
+  game: Game,
+  w: Readonly<Weights>,
+  fairyMeeple = FAIRY_STAYS,
+  contextOnly = false,
+): Float64Array {
   const P = game.players;
   if (scratch.totals.length < P) scratch.totals = new Float64Array(P);
   const totals = scratch.totals;
-  for (let q = 0; q < P; q++) totals[q] = game.state.scores[q]!;
+  for (let q = 0; q < P; q++) totals[q] = contextOnly ? 0 : game.state.scores[q]!;
   const left = tilesLeft(game);
   const frac = left / Math.max(1, left + game.state.placedCount);
   const meepleCost = w.meeple * frac;
@@ -283,7 +311,7 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
   }
 
   const meepleSeg = game.state.meepleSeg;
-  for (let i = 0; i < meepleSeg.length; i++) {
+  for (let i = 0; i < (contextOnly ? 0 : meepleSeg.length); i++) {
     const seg = meepleSeg[i]!;
     if (seg < 0) {
       // T-3: a prisoner is out of play until exchanged or ransomed.
@@ -295,7 +323,7 @@ function totalsOf(game: Game, w: Readonly<Weights>, fairyMeeple = FAIRY_STAYS): 
     const r = graph.find(seg);
     if (seen[r] !== rootMark) {
       seen[r] = rootMark;
-      const value = featureValue(game, r, left, w);
+      const value = valueOf(game, r, w);
       let best = 0;
       for (let q = 0; q < P; q++) best = Math.max(best, graph.meeples[r * P + q]!);
       for (let q = 0; q < P; q++) if (graph.meeples[r * P + q] === best) totals[q]! += value;
@@ -371,17 +399,15 @@ function fairyMoved(game: Game, meeple: number, after: Float64Array, w: Readonly
   if (context.fairyOwner >= 0) after[context.fairyOwner]! -= context.fairyValue;
   after[Math.floor(meeple / MEEPLES_PER_PLAYER)]! += fairyTerm(game, seg, w);
   if (context.risk <= 0) return;
-  const graph = game.state.graph;
   const from = context.fairyUnit;
-  const to = game.state.units.ofSlot(graph.slot[seg]!);
-  const meepleSeg = game.state.meepleSeg;
+  const to = game.state.units.ofSlot(game.state.graph.slot[seg]!);
   const dangers = scratch.dangers;
-  for (let i = 0; i < meepleSeg.length; i++) {
+  const units = scratch.units;
+  for (let i = 0; i < dangers.length; i++) {
     const d = dangers[i]!;
     if (d === 0) continue;
-    const slot = graph.slot[meepleSeg[i]!]!;
-    const was = from >= 0 && game.state.units.contains(from, slot);
-    const now = game.state.units.contains(to, slot);
+    const was = from >= 0 && units[i] === from;
+    const now = units[i] === to;
     if (was !== now) after[Math.floor(i / MEEPLES_PER_PLAYER)]! += was ? -d : d;
   }
 }
@@ -389,11 +415,16 @@ function fairyMoved(game: Game, meeple: number, after: Float64Array, w: Readonly
 /** Fills `scratch.dangers` for `fairyMoved`: once per position rather than once per fairy move. */
 function meepleDangers(game: Game): void {
   const meepleSeg = game.state.meepleSeg;
-  if (scratch.dangers.length < meepleSeg.length) scratch.dangers = new Float64Array(meepleSeg.length);
-  const dangers = scratch.dangers;
+  if (scratch.dangers.length !== meepleSeg.length) {
+    scratch.dangers = new Float64Array(meepleSeg.length);
+    scratch.units = new Int32Array(meepleSeg.length);
+  }
+  const { dangers, units } = scratch;
+  const graph = game.state.graph;
   for (let i = 0; i < meepleSeg.length; i++) {
     const s = meepleSeg[i]!;
-    dangers[i] = s < 0 || isComplete(game, game.state.graph.find(s)) ? 0 : danger(game, s);
+    dangers[i] = s < 0 || isComplete(game, graph.find(s)) ? 0 : danger(game, s);
+    if (dangers[i] !== 0) units[i] = game.state.units.ofSlot(graph.slot[s]!);
   }
 }
 
@@ -403,6 +434,11 @@ function meepleDangers(game: Game): void {
  * itself) or `player`'s meeple on segment `segs[i]` (B-6), computed from the position's totals and
  * the one feature the meeple joins (nothing else changes). `segs[i] = -1` marks a pass, and
  * `-(m + 2)` the fairy's move next to meeple m (D-14, next-follower only).
+ *
+ * With `relative` in a two-player game, `out[i]` is instead the change from the position's own
+ * value (a pass: 0): the same order of the moves, without summing up the features of the whole board
+ * (each move changes the margin by what it adds to one side and takes from the other). A playout's
+ * phase 2 needs only the order. With more players the rival's maximum is not separable: exact values.
  */
 export function evaluateMeeples(
   game: Game,
@@ -411,11 +447,15 @@ export function evaluateMeeples(
   n: number,
   out: Float64Array,
   w: Readonly<Weights> = DEFAULT_WEIGHTS,
+  relative = false,
 ): void {
   context.dragon = w.dragon;
   const P = game.players;
-  const totals = totalsOf(game, w);
+  const partial = relative && P === 2;
+  const totals = totalsOf(game, w, FAIRY_STAYS, partial);
   const base = margin(totals, player, P);
+  // Partial totals (the fairy's term only) are off the real ones by the same amount for every move.
+  const offset = partial ? base : 0;
   if (scratch.after.length < P) scratch.after = new Float64Array(P);
   const after = scratch.after;
   const graph = game.state.graph;
@@ -423,7 +463,7 @@ export function evaluateMeeples(
   for (let i = 0; i < n; i++) {
     const seg = segs[i]!;
     if (seg === -1) {
-      out[i] = base;
+      out[i] = base - offset;
       continue;
     }
     for (let q = 0; q < P; q++) after[q] = totals[q]!;
@@ -431,11 +471,11 @@ export function evaluateMeeples(
       if (!dangersKnown && context.risk > 0) meepleDangers(game);
       dangersKnown = true;
       fairyMoved(game, -seg - 2, after, w);
-      out[i] = margin(after, player, P);
+      out[i] = margin(after, player, P) - offset;
       continue;
     }
     const r = graph.find(seg);
-    const value = featureValue(game, r, context.left, w);
+    const value = valueOf(game, r, w);
     // The feature's value goes to its majority holders, before and after the new meeple.
     let best = 0;
     for (let q = 0; q < P; q++) best = Math.max(best, graph.meeples[r * P + q]!);
@@ -447,6 +487,6 @@ export function evaluateMeeples(
       if (held === bestAfter) after[q]! += value;
     }
     after[player]! -= meepleBurden(game, seg, r);
-    out[i] = margin(after, player, P);
+    out[i] = margin(after, player, P) - offset;
   }
 }

@@ -175,8 +175,9 @@ export class Lookahead {
   /**
    * `simpleScore` of each of `moves[0..n)` into `out[0..n)`, from one evaluation of the position
    * (evaluate.ts `evaluateMeeples`): what the playouts and the greedy bot's leaves spend their time on.
+   * `relative`: only the order of the simple moves counts (see `evaluateMeeples`).
    */
-  simpleScores(g: Game, me: number, moves: Int32Array, n: number, out: Float64Array): void {
+  simpleScores(g: Game, me: number, moves: Int32Array, n: number, out: Float64Array, relative = false): void {
     if (this.segs.length < n) {
       this.segs = new Int32Array(n);
       this.index = new Int32Array(n);
@@ -198,7 +199,7 @@ export class Lookahead {
         out[i] = NaN;
       }
     }
-    evaluateMeeples(g, me, this.segs, k, this.simple, this.weights);
+    evaluateMeeples(g, me, this.segs, k, this.simple, this.weights, relative);
     for (let j = 0; j < k; j++) out[this.index[j]!] = this.simple[j]!;
   }
 

@@ -74,7 +74,7 @@ describe('evaluate', () => {
     expect(meeples).toBeGreaterThan(500);
   });
 
-  test('simpleScores (one evaluation plus the meeple or fairy move) equals simpleScore move by move, in every expansion set', () => {
+  test('simpleScores (one evaluation plus the meeple or fairy move) equals simpleScore move by move, and relative to the position with two players, in every expansion set', () => {
     const look = new Lookahead();
     let meeples = 0;
     let fairies = 0;
@@ -83,15 +83,21 @@ describe('evaluate', () => {
         const g = newGame({ players: 2 + (seed % 4), seed: 900 + 10 * e + seed, expansions });
         const buf = new Int32Array(g.maxMoves);
         const batch = new Float64Array(g.maxMoves);
+        const relative = new Float64Array(g.maxMoves);
         for (let step = 0; !g.isOver; step++) {
           const n = g.legalMoves(buf);
           if (g.phaseName === 'action') {
             const me = g.toAct;
             look.simpleScores(g, me, buf, n, batch);
+            // Relative (the playouts' form): with two players the change from the position's value.
+            look.simpleScores(g, me, buf, n, relative, true);
+            const here = g.players === 2 ? evaluate(g, me) : 0;
             for (let i = 0; i < n; i++) {
               const one = look.simpleScore(g, me, buf[i]!);
               if (Number.isNaN(one)) expect(batch[i]).toBeNaN();
               else expect(batch[i]).toBeCloseTo(one, 9);
+              if (Number.isNaN(one)) expect(relative[i]).toBeNaN();
+              else expect(relative[i]! + here).toBeCloseTo(one, 9);
               if (moveType(buf[i]!) === M_MEEPLE) meeples++;
               if (moveType(buf[i]!) === g.moveCode('fairy')) fairies++;
             }
