@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Game, GameConfig, TileDefInput } from '@carc/engine';
-import { Game as GameClass, BUILTIN, createGame, unwrap } from '@carc/engine';
+import { Game as GameClass, BUILTIN, M_PLACE, createGame, encodeMove, unwrap } from '@carc/engine';
 
 /** A straight road, west to east, with a field on each side. */
 const ROAD: TileDefInput = {
@@ -127,5 +127,43 @@ describe('a board that runs far in one direction', () => {
     snap.state.game.gridRadius = 2;
     const back = GameClass.fromSnapshot(snap, BUILTIN);
     expect(back.ok ? 'read' : back.error.message).toMatch(/state\.game: gridRadius must be from \d+ to \d+/);
+  });
+});
+
+describe('play() with a move that was never legal (B-4)', () => {
+  test('refuses a placement that does not fit, or a move type the game does not have, and the game stays usable', () => {
+    const all = ['halflings', 'tower', 'princess-and-dragon'] as const;
+    const game = unwrap(createGame({ players: 2, seed: 3, expansions: all }));
+    const buf = new Int32Array(game.maxMoves);
+    for (let k = 0; game.phaseName !== 'place' || k < 40; k++)
+      game.play(buf[(k * 7919) % game.legalMoves(buf)]!);
+    const n = game.legalMoves(buf);
+    const legal = new Set(buf.subarray(0, n));
+    const before = JSON.stringify(game.toSnapshot());
+    let refused = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      // A placement on another (cell, rotation): on a tile, off the frontier, or not matching.
+      const bad = encodeMove(M_PLACE, (Math.imul(trial, 2654435761) >>> 0) % (game.state.grid.size * 4));
+      if (legal.has(bad)) continue;
+      const copy = game.clone();
+      let threw = false;
+      try {
+        copy.play(bad);
+      } catch (e) {
+        threw = true;
+        expect(String(e)).toMatch(/not a legal move/);
+      }
+      if (!threw) {
+        throw new Error(`move ${bad} was played`);
+      }
+      refused++;
+    }
+    expect(refused).toBeGreaterThan(350);
+    expect(JSON.stringify(game.toSnapshot())).toBe(before);
+    // A phase-2 move type no expansion plays.
+    game.play(buf[0]!);
+    expect(game.phaseName).toBe('action');
+    expect(() => game.play((60 << 24) | 1)).toThrow(/not a phase-2 move/);
+    while (!game.isOver) game.play(buf[0 % game.legalMoves(buf)]!);
   });
 });

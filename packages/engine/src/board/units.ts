@@ -52,12 +52,14 @@ export class Units {
   }
 
   /**
-   * The units within `reach` steps of `from` in the four straight directions (T-3 `orthogonal`):
+   * The units within `reach` steps of `from` in the four straight directions (T-3 `orthogonal`),
+   * each once, into `out` (emptied first; reused by the caller: the tower asks at every capture):
    * an empty cell counts as one step and, unless `gapsBlock`, the reach goes on past it.
    */
-  straight(from: number, reach: number, gapsBlock: boolean): number[] {
+  straight(from: number, reach: number, gapsBlock: boolean, out: number[] = []): number[] {
     const board = this.board;
-    const out = [from];
+    out.length = 0;
+    out.push(from);
     for (let d = 0; d < 4; d++) {
       let left = reach;
       let cell = this.cellOf(from);
@@ -65,7 +67,7 @@ export class Units {
         // The other triangle of the tower's own cell, when it lies that way.
         const other = board.complementOf(from);
         if (other !== -1 && cornerSides(board.slotRot[other]).includes(d)) {
-          out.push(other);
+          if (!out.includes(other)) out.push(other);
           left--;
         }
       }
@@ -79,25 +81,27 @@ export class Units {
           continue;
         }
         if (!this.perTile) {
-          out.push(cell);
+          if (!out.includes(cell)) out.push(cell);
           left--;
           continue;
         }
-        // The tiles the line meets in this cell; a triangular gap is no step.
+        // The tiles the line meets in this cell (the facing one first); a triangular gap is no step.
         const first =
           board.cellTiles[cell] === 1 ? board.anySlot(cell) : board.sideSlot[cell * 4 + opposite(d)];
-        for (const s of board.cellTiles[cell] === 1 ? [first] : [first, board.complementOf(first)]) {
-          if (left === 0) break;
-          out.push(s);
+        if (!out.includes(first)) out.push(first);
+        left--;
+        if (board.cellTiles[cell] === 2 && left > 0) {
+          const second = board.complementOf(first);
+          if (!out.includes(second)) out.push(second);
           left--;
         }
       }
     }
-    return [...new Set(out)];
+    return out;
   }
 
   /** The units within `reach` orthogonal steps of `from` by any path (T-3 `diagonal`). */
-  around(from: number, reach: number, gapsBlock: boolean): number[] {
+  around(from: number, reach: number, gapsBlock: boolean, out: number[] = []): number[] {
     const board = this.board;
     // Breadth-first over units and, where gaps do not block, empty cells (encoded as −cell − 1).
     const seen = new Set<number>([from]);
@@ -129,7 +133,9 @@ export class Units {
       }
       frontier = next;
     }
-    return [...seen].filter((u) => u >= 0);
+    out.length = 0;
+    for (const u of seen) if (u >= 0) out.push(u);
+    return out;
   }
 }
 

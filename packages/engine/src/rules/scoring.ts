@@ -34,14 +34,16 @@ function scoreMonasteriesAt(g: GameState, c: number): void {
   const board = g.board;
   if (board.cellTiles[c] === 0) return;
   const first = board.anySlot(c);
-  // A cell holds a square or up to two triangles; visit each tile once.
-  for (const slot of [first, board.cellTiles[c] === 2 ? board.complementOf(first) : -1]) {
-    if (slot === -1) continue;
-    const m = g.catalog.monastery[board.slotKind[slot]];
-    if (m < 0) continue;
-    const seg = board.slotSeg[slot] + m;
-    if (g.graph.meepleTotal[seg] > 0 && surroundedCount(g, c) === 8) scoreFeature(g, seg, false);
-  }
+  // A cell holds a square or up to two triangles (H-1); visit each tile once.
+  scoreMonasteryOf(g, first, c);
+  if (board.cellTiles[c] === 2) scoreMonasteryOf(g, board.complementOf(first), c);
+}
+
+function scoreMonasteryOf(g: GameState, slot: number, c: number): void {
+  const m = g.catalog.monastery[g.board.slotKind[slot]];
+  if (m < 0) return;
+  const seg = g.board.slotSeg[slot] + m;
+  if (g.graph.meepleTotal[seg] > 0 && surroundedCount(g, c) === 8) scoreFeature(g, seg, false);
 }
 
 /** Occupied cells among the 8 around c (H-9: a triangle is enough). */
@@ -114,14 +116,11 @@ export function scoreFeature(g: GameState, r: number, final: boolean): void {
   for (const h of g.valueHooks) points = h.featureValue!(r, complete, final, points);
   let best = 0;
   for (let i = 0; i < p; i++) best = Math.max(best, graph.meeples[r * p + i]);
-  const winners: number[] = [];
-  for (let i = 0; i < p; i++) {
-    if (best > 0 && graph.meeples[r * p + i] === best) {
-      winners.push(i);
-      g.award(i, points);
-    }
-  }
+  if (best > 0) for (let i = 0; i < p; i++) if (graph.meeples[r * p + i] === best) g.award(i, points);
+  // The event is built only for whoever reads it: a hook (the fairy's bonus, D-17) or the log.
   if (g.scoredHooks.length > 0 || g.recordEvents) {
+    const winners: number[] = [];
+    for (let i = 0; i < p; i++) if (best > 0 && graph.meeples[r * p + i] === best) winners.push(i);
     const event = scoreEvent(g, r, final, complete, points, cities, winners, count);
     for (const h of g.scoredHooks) h.onScored?.(r, event);
     for (const b of event.bonuses) g.award(b.player, b.points);

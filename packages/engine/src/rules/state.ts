@@ -1021,15 +1021,25 @@ export class GameState {
       case M_MEEPLE:
         this.deployMeeple(this.current, meepleSegment(move));
         break;
-      default:
+      default: {
+        const owner = this.moveOwner[moveType(move)];
+        if (owner?.playMove === undefined)
+          throw new Error(`play: move type ${moveType(move)} is not a phase-2 move of this game`);
         // An expansion's phase-2 action ends phase 2, unless it says otherwise.
-        if (!this.moveOwner[moveType(move)]!.playMove!(move)) return;
+        if (!owner.playMove(move)) return;
+      }
     }
     this.runSteps(0);
   }
 
   private placeDrawn(c: number, q: number): void {
     const t = this.drawn;
+    // Unchecked by contract, but a tile put where it cannot go would corrupt the board (walks over
+    // it could then loop): a few comparisons to refuse it loudly.
+    if (!this.board.fits(t, q, c))
+      throw new Error(
+        `play: the drawn tile cannot go on cell ${c} turned ${q} (not a legal move; apply() checks actions)`,
+      );
     const slot = this.putTile(t, q, c);
     this.drawn = -1;
     this.lastSlot = slot;

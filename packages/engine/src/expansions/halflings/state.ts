@@ -104,7 +104,7 @@ export class Halflings implements ExpansionInstance {
   /** H-3: the other players' hands are redrawn from every triangle `viewer` has not seen. */
   determinize(viewer: number): void {
     const g = this.game;
-    const unseen: number[] = triangleKinds(g.catalog, g.options);
+    const unseen: number[] = triangleKinds(g.catalog, g.options).slice();
     const drop = (k: number) => {
       const i = unseen.indexOf(k);
       if (i >= 0) unseen.splice(i, 1);

@@ -270,8 +270,20 @@ export const HALFLINGS_SETS: Readonly<Record<string, Readonly<Record<string, num
   },
 };
 
+/** `triangleKinds` per catalog, by `halflingsSymbols` (asked at every game set-up and determinization). */
+const kindsCache = new WeakMap<Catalog, Map<string, readonly number[]>>();
+
 /** The triangle kinds that may enter play, in catalog order (H-0, H-14). */
-export function triangleKinds(catalog: Catalog, options: Options): number[] {
+export function triangleKinds(catalog: Catalog, options: Options): readonly number[] {
+  let byOption = kindsCache.get(catalog);
+  if (byOption === undefined) kindsCache.set(catalog, (byOption = new Map()));
+  let kinds = byOption.get(options.halflingsSymbols);
+  if (kinds === undefined)
+    byOption.set(options.halflingsSymbols, (kinds = Object.freeze(listKinds(catalog, options))));
+  return kinds;
+}
+
+function listKinds(catalog: Catalog, options: Options): number[] {
   const custom: number[] = [];
   for (let k = 0; k < catalog.defs.length; k++)
     if (catalog.custom[k] === 1 && catalog.triangle[k] === 1) custom.push(k);

@@ -54,15 +54,18 @@ export function playBuild(tw: Tower, move: number): void {
   }
 }
 
-/** Units (H-11) within range of the tower on `seg` (T-3 and the `tower-range`, `tower-gaps` options). */
-export function rangeUnits(tw: Tower, seg: number): Set<number> {
+/**
+ * Units (H-11) within range of the tower on `seg` (T-3 and the `tower-range`, `tower-gaps` options),
+ * into the tower's scratch list (valid until the next call).
+ */
+export function rangeUnits(tw: Tower, seg: number): readonly number[] {
   const g = tw.game;
   const o = g.options;
   const h = tw.height[seg];
   const from = g.units.ofSlot(g.graph.slot[seg]);
   const blocked = o.towerGaps === 'blocked';
-  if (o.towerRange === 'diagonal') return new Set(g.units.around(from, h, blocked));
-  return new Set(g.units.straight(from, o.towerRange === 'no-surprise' ? h - 1 : h, blocked));
+  if (o.towerRange === 'diagonal') return g.units.around(from, h, blocked, tw.range);
+  return g.units.straight(from, o.towerRange === 'no-surprise' ? h - 1 : h, blocked, tw.range);
 }
 
 /** The capture after building (T-3), a step before the dragon's hunt and scoring (X-3). */
@@ -73,7 +76,7 @@ export function captureStep(tw: Tower): Step {
     let n = 0;
     for (let i = 0; i < g.meepleSeg.length; i++) {
       const seg = g.meepleSeg[i];
-      if (seg < 0 || !units.has(g.units.ofSlot(g.graph.slot[seg]))) continue;
+      if (seg < 0 || !units.includes(g.units.ofSlot(g.graph.slot[seg]))) continue;
       if (out) out[n] = encodeMove(tw.code.capture, i);
       n++;
     }

@@ -50,6 +50,8 @@ export class Tower implements ExpansionInstance {
   towerCount = 0;
   readonly captor: Int32Array;
   capturing = -1;
+  /** Scratch for `rangeUnits` (the units a capture reaches), reused at every capture. */
+  readonly range: number[] = [];
   ransomTurn = -1;
 
   constructor(readonly game: GameState) {
