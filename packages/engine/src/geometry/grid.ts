@@ -14,7 +14,7 @@ import type { Point } from '../types.js';
 /** Radius a game starts with (a 23×23 square): most base games never leave it. */
 export const INITIAL_RADIUS = 10;
 /** Radius added when a tile comes near the edge. */
-const GROWTH = 8;
+const GROWTH = 4;
 
 const byRadius = new Map<number, Grid>();
 

@@ -133,8 +133,10 @@ export class GameState {
    * Legal placements of the drawn tile (encoded moves), listed at most once per draw, and only when
    * asked for (`legalMoves`, a snapshot): `placementCount` is -1 until then. A random playout
    * (`randomMove`) draws its placement without the list, which was a fifth of a random game's time.
+   * It grows with the frontier (`roomForPlacements`) rather than being sized for the worst case,
+   * which would be a third of a base game's state.
    */
-  readonly placements: Int32Array;
+  placements: Int32Array;
   placementCount = 0;
   /** When true, play() appends to `events`. */
   recordEvents = false;
@@ -146,8 +148,6 @@ export class GameState {
    */
   readonly stamp: Int32Array;
   private readonly epoch: { value: number };
-  /** Scratch moves for `randomMove`, shared with clones like `stamp` (no call spans two games). */
-  private readonly scratch: Int32Array;
   /** Largest number of legal moves in any position of this game (see maxMoves). */
   private readonly moveLimit: number;
 
@@ -218,11 +218,10 @@ export class GameState {
     this.bag = new Int16Array(maxTiles);
     this.bagCount = 0;
     this.rng = new Uint32Array(4);
-    this.placements = new Int32Array(maxTiles * 5 * 4 + 16);
+    this.placements = new Int32Array(from === undefined ? 64 : from.placements.length);
     this.stamp = from?.stamp ?? new Int32Array(maxSegments);
     this.epoch = from?.epoch ?? { value: 0 };
-    this.moveLimit = Math.max(this.placements.length, maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
-    this.scratch = from?.scratch ?? new Int32Array(this.moveLimit);
+    this.moveLimit = Math.max(placementBound(maxTiles), maxSegments + 2 * MEEPLES_PER_PLAYER * 6 + 16);
     if (from) {
       this.copyFrom(from);
       return;
@@ -555,6 +554,7 @@ export class GameState {
    * instances (a few small arrays) are made anew.
    */
   private copyFrom(src: GameState): void {
+    this.roomForPlacements(src.placementCount);
     this.board.copyFrom(src.board);
     this.grid = src.grid;
     this.graph.copyFrom(src.graph);
@@ -573,6 +573,9 @@ export class GameState {
     // A snapshot holds the list (its format predates the lazy list; a reader checks it).
     this.listPlacements();
     const game = statePart('game', GAME_STATE, this, undefined, (g) => {
+      const most = placementBound(g.board.maxTiles);
+      if (g.placementCount < 0 || g.placementCount > most) return `placementCount must be from 0 to ${most}`;
+      g.roomForPlacements(g.placementCount);
       // The grid the snapshot's cells are packed for: at least this fresh game's, at most the largest.
       const r = g.gridRadius;
       if (r < g.grid.radius || r > g.board.maxTiles)
@@ -732,7 +735,7 @@ export class GameState {
       return 'placementCount out of range';
     if (this.phase === P_PLACE) {
       // The legal placements of the drawn tile, found once per draw: found again and compared.
-      const want = new Int32Array(this.placements.length);
+      const want = new Int32Array(this.placementCandidates(this.drawn));
       const n = this.board.placements(this.drawn, want, 0, encodePlace);
       if (this.placementCount !== n)
         return `placementCount must be ${n}, the legal placements of the drawn tile`;
@@ -1339,7 +1342,18 @@ export class GameState {
 
   /** Lists the legal placements of the drawn tile into `placements`, unless they are listed already. */
   private listPlacements(): void {
-    if (this.phase === P_PLACE && this.placementCount < 0) this.generatePlacements(this.drawn);
+    if (this.phase === P_PLACE && this.placementCount < 0) {
+      this.roomForPlacements(this.placementCandidates(this.drawn));
+      this.generatePlacements(this.drawn);
+    }
+  }
+
+  /** Makes `placements` hold at least n entries (keeping those listed). */
+  private roomForPlacements(n: number): void {
+    if (this.placements.length >= n) return;
+    const grown = new Int32Array(Math.max(n, 2 * this.placements.length));
+    grown.set(this.placements.subarray(0, Math.max(0, this.placementCount)));
+    this.placements = grown;
   }
 
   /**
@@ -1364,7 +1378,8 @@ export class GameState {
         space = s.candidates();
       }
     }
-    const buf = this.scratch;
+    if (scratchMoves.length < this.moveLimit) scratchMoves = new Int32Array(this.moveLimit);
+    const buf = scratchMoves;
     if (space > 0 && tries > 0) {
       let free = 0;
       for (const h of this.anytimeHooks) free = h.addAnytime!(buf, free);
@@ -1451,6 +1466,18 @@ export class GameState {
     return undefined;
   }
 }
+
+/**
+ * Most legal placements a draw can have in a game of `maxTiles` tiles: four rotations on each
+ * frontier cell (at most four per tile, plus the start's) and on each cell with a lone triangle.
+ */
+const placementBound = (maxTiles: number): number => maxTiles * 5 * 4 + 16;
+
+/**
+ * Scratch moves for `randomMove`, one for all games: the engine runs on one thread, and no call
+ * spans two games (a per-game buffer was a sixth of a base game's state).
+ */
+let scratchMoves = new Int32Array(0);
 
 /** Whether two option sets are equal, option by option. */
 function sameOptions(a: Readonly<Options>, b: Readonly<Options>): boolean {
