@@ -205,21 +205,28 @@ export function playRounds(
 ): GameResult[] {
   const { labels, seatings } = planTournament(config);
   const out: GameResult[] = [];
+  // Each game starts in the state of the one before (createGame's `into`): nothing keeps it.
+  let previous: Game | undefined;
   for (let round = from; round < to; round++) {
     const seed = seedPlus(config.seed, round);
     for (const [k, seating] of seatings.entries()) {
       const index = round * seatings.length + k;
-      const created = createGame({
-        players: config.players,
-        seed,
-        expansions: config.expansions,
-        options: config.options,
-        tiles: config.tiles,
-        replaceTiles: config.replaceTiles,
-        endAfter: config.endAfter,
-      });
+      const created = createGame(
+        {
+          players: config.players,
+          seed,
+          expansions: config.expansions,
+          options: config.options,
+          tiles: config.tiles,
+          replaceTiles: config.replaceTiles,
+          endAfter: config.endAfter,
+        },
+        undefined,
+        previous,
+      );
       if (!created.ok) throw new Error(created.error.message);
       const game = created.value;
+      previous = game;
       const bots = seating.map((e, p) =>
         config.makeBot(config.bots[e]!, mixSeed(...seedWords(config.seed), index, p)),
       );
