@@ -13,6 +13,9 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 300_000,
+    // Two files at a time: the default leaves one core idle on a 2-core machine, and the long
+    // playouts and the browser games then take turns instead of overlapping.
+    maxWorkers: 2,
     // CI reads the counts from the JSON report (.ci/summary.mjs).
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI ? { json: 'test-results.json' } : undefined,
