@@ -100,6 +100,29 @@ describe('a board that runs far in one direction', () => {
     expect(game.state.grid.radius).toBeGreaterThan(30);
   });
 
+  test('a copy taken back to a small grid and grown again, over and over (a search), plays as a fresh one', () => {
+    const game = unwrap(createGame(lineConfig(60, false)));
+    for (let i = 0; i < 3; i++) {
+      const x = i % 2 === 0 ? i / 2 + 1 : -(i + 1) / 2;
+      unwrap(game.apply({ type: 'place', x, y: 0, rotation: 0 }));
+      unwrap(game.apply({ type: 'pass' }));
+    }
+    const start = game.state.grid;
+    const fresh = game.clone();
+    playLine(fresh, false);
+    const want = JSON.stringify(fresh.toSnapshot());
+    const copy = game.clone();
+    for (let round = 0; round < 4; round++) {
+      // Back onto the small grid: the copy's longer cell arrays are cleared and reused.
+      game.cloneInto(copy);
+      expect(copy.state.grid).toBe(start);
+      expect(JSON.stringify(copy.toSnapshot())).toBe(JSON.stringify(game.toSnapshot()));
+      playLine(copy, false);
+      expect(copy.state.grid.radius).toBeGreaterThan(start.radius + 20);
+      expect(JSON.stringify(copy.toSnapshot())).toBe(want);
+    }
+  });
+
   test('a far point is refused as on any grid, and a set-up tile far out grows the grid', () => {
     // Within a game's reach (40 tiles) but past its first grid.
     const game = unwrap(createGame(lineConfig(40, false)));

@@ -63,6 +63,14 @@ export class Board {
    */
   usedLo!: number;
   usedHi = 0;
+  /**
+   * Cell arrays in their initial state kept for the next move to another grid, by a board that is
+   * copied into (`copyFrom`): a search's copy goes back to its source's grid on every iteration and
+   * grows again in the playout, and allocating the arrays each time cost more than the copy. The
+   * cell arrays may so be longer than the grid's cells; only `[0, grid.size)` is read.
+   */
+  private spare: CellArrays | undefined;
+  private recycles = false;
 
   constructor(
     grid: Grid,
@@ -79,33 +87,57 @@ export class Board {
     this.allocateCells(grid);
   }
 
-  /** Cell arrays for `grid` holding their initial values (nothing used yet). */
+  /** Cell arrays for `grid` holding their initial values (nothing used yet): the spare ones if they fit. */
   private allocateCells(grid: Grid): void {
+    const spare = this.spare;
+    let cells: CellArrays;
+    if (spare !== undefined && spare.cellTiles.length >= grid.size) {
+      cells = spare;
+      this.spare = undefined;
+    } else {
+      cells = {
+        cellTiles: new Int8Array(grid.size),
+        sideSlot: new Int16Array(grid.size * 4).fill(-1),
+        sideType: new Int8Array(grid.size * 4).fill(E_NONE),
+        facing: new Uint16Array(grid.size),
+        inFrontier: new Uint8Array(grid.size),
+      };
+    }
+    this.cellTiles = cells.cellTiles;
+    this.sideSlot = cells.sideSlot;
+    this.sideType = cells.sideType;
+    this.facing = cells.facing;
+    this.inFrontier = cells.inFrontier;
     this.grid = grid;
-    this.cellTiles = new Int8Array(grid.size);
-    this.sideSlot = new Int16Array(grid.size * 4).fill(-1);
-    this.sideType = new Int8Array(grid.size * 4).fill(E_NONE);
-    this.facing = new Uint16Array(grid.size);
-    this.inFrontier = new Uint8Array(grid.size);
     this.usedLo = grid.size;
     this.usedHi = 0;
   }
 
-  /** Back to an empty board on `grid`, as constructed (GameState.create reusing a game). */
-  reset(grid: Grid): void {
-    if (grid !== this.grid) {
-      this.allocateCells(grid);
-    } else if (this.usedLo < this.usedHi) {
-      const lo = this.usedLo;
-      const hi = this.usedHi;
-      this.cellTiles.fill(0, lo, hi);
-      this.inFrontier.fill(0, lo, hi);
-      this.facing.fill(0, lo, hi);
-      this.sideSlot.fill(-1, lo * 4, hi * 4);
-      this.sideType.fill(E_NONE, lo * 4, hi * 4);
+  /** Sets the used band of `cells` back to its initial values. */
+  private static clear(cells: CellArrays, lo: number, hi: number): void {
+    if (lo >= hi) return;
+    cells.cellTiles.fill(0, lo, hi);
+    cells.inFrontier.fill(0, lo, hi);
+    cells.facing.fill(0, lo, hi);
+    cells.sideSlot.fill(-1, lo * 4, hi * 4);
+    cells.sideType.fill(E_NONE, lo * 4, hi * 4);
+  }
+
+  /** Empty cell arrays for `grid`: the board's own, cleared, when they are long enough. */
+  private emptyCells(grid: Grid): void {
+    if (this.cellTiles.length >= grid.size) {
+      Board.clear(this, this.usedLo, this.usedHi);
+      this.grid = grid;
       this.usedLo = grid.size;
       this.usedHi = 0;
+    } else {
+      this.allocateCells(grid);
     }
+  }
+
+  /** Back to an empty board on `grid`, as constructed (GameState.create reusing a game). */
+  reset(grid: Grid): void {
+    this.emptyCells(grid);
     for (const a of [this.slotKind, this.slotRot, this.slotCell, this.slotSeg, this.slotTurn])
       a.fill(0, 0, this.slotCount);
     this.frontier.fill(0, 0, this.frontierCount);
@@ -129,6 +161,13 @@ export class Board {
   regrid(to: Grid): void {
     const from = this.grid;
     if (to === from) return;
+    const old: CellArrays = {
+      cellTiles: this.cellTiles,
+      sideSlot: this.sideSlot,
+      sideType: this.sideType,
+      facing: this.facing,
+      inFrontier: this.inFrontier,
+    };
     const { cellTiles, sideSlot, sideType, facing, inFrontier, usedLo, usedHi } = this;
     this.allocateCells(to);
     for (let c = usedLo; c < usedHi; c++) {
@@ -144,6 +183,10 @@ export class Board {
     for (let i = 0; i < this.slotCount; i++) this.slotCell[i] = to.remap(this.slotCell[i], from);
     for (let i = 0; i < this.frontierCount; i++) this.frontier[i] = to.remap(this.frontier[i], from);
     for (let i = 0; i < this.gapCount; i++) this.gaps[i] = to.remap(this.gaps[i], from);
+    if (this.recycles && (this.spare === undefined || this.spare.cellTiles.length < cellTiles.length)) {
+      Board.clear(old, usedLo, usedHi);
+      this.spare = old;
+    }
     // The band place() keeps: each placed cell with the rows above and below it.
     const width = to.width;
     for (let i = 0; i < this.slotCount; i++) {
@@ -190,9 +233,12 @@ export class Board {
    * allocating (see BOARD_STATE for what is copied).
    */
   copyFrom(src: Board): void {
-    // On another grid (one of the two grew since they were equal), start over on src's: its cell
-    // arrays are a few kilobytes, and a copy must pack cells as its source does.
-    if (src.grid !== this.grid) this.allocateCells(src.grid);
+    // On another grid (one of the two grew since they were equal), start over on src's: a copy
+    // must pack cells as its source does.
+    if (src.grid !== this.grid) {
+      this.recycles = true;
+      this.emptyCells(src.grid);
+    }
     copyState(BOARD_STATE, this, src);
   }
 
@@ -365,6 +411,15 @@ export class Board {
     }
     return false;
   }
+}
+
+/** The arrays indexed by cell (see Board). */
+interface CellArrays {
+  cellTiles: Int8Array;
+  sideSlot: Int16Array;
+  sideType: Int8Array;
+  facing: Uint16Array;
+  inFrontier: Uint8Array;
 }
 
 /** Cells `[lo, hi)` either board ever wrote, times the entries per cell. */
