@@ -50,10 +50,11 @@
  *
  * Implementation notes: a playout's phase 2 ranks its moves by their change to the evaluation
  * (`simpleScores(…, relative)`: with two players, without summing up the whole board each time; 30%
- * more iterations per second with all three expansions, the same choices); each iteration determinizes into the previous iteration's copy (the engine
- * then copies only the used part of the board and no array is allocated; a fresh copy costs about
- * 0.07 ms in the base game and 0.13 ms with all expansions); playout moves go through reused
- * buffers and allocate nothing; tree nodes are allocated once each, on expansion.
+ * more iterations per second with all three expansions, the same choices); each iteration
+ * determinizes into the previous iteration's copy (the engine then copies only the used part of the
+ * board and no array is allocated; a fresh copy costs about 0.07 ms in the base game and 0.13 ms
+ * with all expansions); playout moves go through reused buffers and allocate nothing; tree nodes
+ * are allocated once each, on expansion.
  */
 import type { Game } from '@carc/engine';
 import { M_PASS, MEEPLES_PER_PLAYER, movePayload, moveType, viewOf } from '@carc/engine';
