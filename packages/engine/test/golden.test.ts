@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { ExpansionId, Game } from '@carc/engine';
 import { BUILTIN, createGame, unwrap } from '@carc/engine';
+import { xorshift } from './playout.js';
 
 const GAMES = 20;
 const IDS: readonly ExpansionId[] = ['halflings', 'tower', 'princess-and-dragon'];
@@ -37,15 +38,10 @@ function hashSubset(expansions: ExpansionId[], reuse: boolean): string {
     const config = { players, seed: 1000 + seed, expansions, recordEvents: true };
     let game = unwrap(createGame(config, BUILTIN, reuse ? previous.get(players) : undefined));
     const buf = new Int32Array(game.maxMoves);
-    let rng = (0x9e3779b9 ^ seed) >>> 0 || 1;
+    const rng = xorshift(seed);
     while (!game.isOver) {
       const n = game.legalMoves(buf);
-      rng ^= rng << 13;
-      rng >>>= 0;
-      rng ^= rng >>> 17;
-      rng ^= rng << 5;
-      rng >>>= 0;
-      const m = buf[rng % n]!;
+      const m = buf[rng() % n]!;
       h.update(JSON.stringify(game.toAction(m)));
       h.update('|');
       game.play(m);

@@ -21,6 +21,18 @@ export function prng(seed: number): () => number {
   };
 }
 
+/** xorshift32 from `(0x9e3779b9 ^ seed)`: the move picker of the golden and reuse tests. Returns uint32s. */
+export function xorshift(seed: number): () => number {
+  let x = (0x9e3779b9 ^ seed) >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>>= 0);
+  };
+}
+
 export interface PlayoutChecks {
   /** Compare the feature graph with the reference flood fill: after every move, after placements only, or never. */
   reference: 'every-move' | 'placements' | 'none';

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Game, GameConfig } from '@carc/engine';
 import { BUILTIN, createGame, unwrap } from '@carc/engine';
+import { xorshift } from './playout.js';
 
 const SUBSETS: NonNullable<GameConfig['expansions']>[] = [
   [],
@@ -19,15 +20,10 @@ const SUBSETS: NonNullable<GameConfig['expansions']>[] = [
 function playOut(game: Game, seed: number): string {
   const buf = new Int32Array(game.maxMoves);
   const moves: number[] = [];
-  let rng = (0x9e3779b9 ^ seed) >>> 0 || 1;
+  const rng = xorshift(seed);
   while (!game.isOver) {
     const n = game.legalMoves(buf);
-    rng ^= rng << 13;
-    rng >>>= 0;
-    rng ^= rng >>> 17;
-    rng ^= rng << 5;
-    rng >>>= 0;
-    const m = buf[rng % n]!;
+    const m = buf[rng() % n]!;
     moves.push(m);
     game.play(m);
   }
