@@ -19,7 +19,7 @@ export { RandomBot } from './random.js';
 export type { GreedyOptions } from './greedy.js';
 export { GreedyBot } from './greedy.js';
 export type { MctsBudget, MctsOptions } from './mcts.js';
-export { DEFAULT_MCTS_BUDGET, MctsBot } from './mcts.js';
+export { DEFAULT_MCTS_BUDGET, MctsBot, drawPlacement } from './mcts.js';
 export { BotRng, mixSeed } from './rng.js';
 export type { BotStats, GameResult, TournamentConfig, TournamentSummary } from './tournament.js';
 export {

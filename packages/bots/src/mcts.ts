@@ -16,7 +16,8 @@
  *   where `p` is the prior of the move (the greedy bot's score at the root, quick scores below it,
  *   both squashed like rewards) worth `m` visits. Unvisited children are tried best prior first.
  * - **Playout**: to the end of the game (default), or for `playoutTurns` turns after the player's
- *   own, with a light policy — uniform placements and other choices, and a phase-2 action that is
+ *   own, with a light policy — placements the best of 3 uniform draws by the tiles their cell
+ *   touches (`drawPlacement`), other choices uniform, and a phase-2 action that is
  *   the best of pass, the meeple moves and the fairy's by the evaluation (put on the board and taken
  *   back, no copy) plus a little noise, or now and then (1 in 4) another expansion action (princess,
  *   tower…) — then `evaluate()`. Scoring the fairy like a meeple matters: played at random, nobody
@@ -24,6 +25,9 @@
  *   bot moved her nearly every turn (0 wins in 4 games against greedy with P&D). Measured against the greedy bot (1,000
  *   iterations, the same 40 two-player base games each, c = 0.25): cut off after 1 turn 48% wins,
  *   after 8 turns 79%, to the end 91%; to the end with c = 0.5 (the default) 95%, with c = 1 90%.
+ *   Placements: uniform ones spread a playout's tiles out and leave open the cities players close;
+ *   the best of 3 draws by tiles touched won 17 of 20 all-three games against greedy (1,500
+ *   iterations, mean margin +33 points) where uniform placements won 15 of the same 20 deals (+13).
  * - **Reward**: `1 / (1 + e^(−v / scale))` of the evaluation `v` (points, own minus best other; a
  *   finished game: its margin). Alone in a game, `v` is one's total, so the scale is centred on the
  *   searched position's evaluation instead. (Centring it in every game, to keep rewards spread out
@@ -56,8 +60,8 @@
  * with all expansions); playout moves go through reused buffers and allocate nothing; tree nodes
  * are allocated once each, on expansion.
  */
-import type { Game } from '@carc/engine';
-import { M_PASS, MEEPLES_PER_PLAYER, movePayload, moveType, viewOf } from '@carc/engine';
+import type { Game, UniformRandom } from '@carc/engine';
+import { M_PASS, M_PLACE, MEEPLES_PER_PLAYER, movePayload, moveType, placeCell, viewOf } from '@carc/engine';
 import { dragonUnit, evaluate } from './evaluate.js';
 import type { LookaheadOptions } from './lookahead.js';
 import { Lookahead } from './lookahead.js';
@@ -78,6 +82,11 @@ export interface MctsOptions extends MctsBudget {
   priorVisits?: number;
   /** Turns played out after the player's turn before evaluating (default Infinity: to the end of the game). */
   playoutTurns?: number;
+  /**
+   * Uniformly random placements drawn for each placement of a playout; the one whose cell touches
+   * the most placed tiles is played (default 3; 1: uniform placements).
+   */
+  placementDraws?: number;
   /**
    * Standard errors (of the difference of the two mean rewards, from their sample variances) by
    * which the search's choice must beat the greedy move (the best prior) to be played instead of
@@ -103,6 +112,29 @@ export const DEFAULT_MCTS_BUDGET: Readonly<Required<MctsBudget>> = { iterations:
  */
 const OTHER_ACTION = 0.25;
 
+/**
+ * A playout's placement (B-4, H-1): of `draws` uniformly random legal moves (`Game.randomMove`), the
+ * placement whose cell touches the most placed tiles (ties: the first drawn; a free action drawn
+ * among them, T-6, is played as drawn). Tiles that fill a hole close features, as players do;
+ * placed uniformly, playouts spread the tiles out and leave open the cities players would finish.
+ * `draws` 1 is uniform.
+ */
+export function drawPlacement(game: Game, rng: UniformRandom, draws: number): number {
+  const board = game.state.board;
+  let best = -1;
+  let bestSides = -1;
+  for (let k = 0; k < draws; k++) {
+    const m = game.randomMove(rng);
+    if (moveType(m) !== M_PLACE) return m;
+    const sides = board.touching(placeCell(m));
+    if (sides > bestSides) {
+      bestSides = sides;
+      best = m;
+    }
+  }
+  return best;
+}
+
 class Node {
   visits = 0;
   total = 0;
@@ -125,6 +157,7 @@ export class MctsBot implements Bot {
   private readonly c: number;
   private readonly m: number;
   private readonly playoutTurns: number;
+  private readonly draws: number;
   private readonly z: number;
   private readonly scale: number;
   private readonly now: () => number;
@@ -161,11 +194,15 @@ export class MctsBot implements Bot {
     this.c = options.exploration ?? 0.5;
     this.m = options.priorVisits ?? 8;
     this.playoutTurns = options.playoutTurns ?? Infinity;
+    this.draws = options.placementDraws ?? 3;
     this.z = options.confidence ?? 1;
     this.scale = options.scale ?? 10;
     this.now = options.now ?? (() => performance.now());
     if (!(this.c >= 0 && this.m >= 0 && this.playoutTurns >= 0 && this.scale > 0)) {
       throw new RangeError('mcts: exploration, priorVisits and playoutTurns must be ≥ 0, scale > 0');
+    }
+    if (!(Number.isInteger(this.draws) && this.draws >= 1)) {
+      throw new RangeError('mcts: placementDraws must be a whole number ≥ 1');
     }
   }
 
@@ -357,7 +394,11 @@ export class MctsBot implements Bot {
       // Placing (B-4) and the choice before the draw (H-4) are uniform in the policy: drawn by the
       // engine's sampler, without listing every placement (most of a playout's decisions).
       const phase = game.phaseName;
-      if (phase === 'place' || phase === 'turn') {
+      if (phase === 'place') {
+        game.play(drawPlacement(game, this.rng, this.draws));
+        continue;
+      }
+      if (phase === 'turn') {
         game.play(game.randomMove(this.rng));
         continue;
       }

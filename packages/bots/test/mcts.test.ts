@@ -1,7 +1,9 @@
-/** The MCTS bot's search across the decisions of one turn (mcts.ts): tree reuse. */
+/** The MCTS bot (mcts.ts): its search across the decisions of one turn (tree reuse), its playout placements. */
 import { describe, expect, test } from 'vitest';
-import { MctsBot, seatOf } from '@carc/bots';
-import { newGame } from './helpers.js';
+import { placeCell } from '@carc/engine';
+import { BotRng, MctsBot, drawPlacement, seatOf } from '@carc/bots';
+import { gammaQ } from '../../engine/test/chiSquare.js';
+import { newGame, playRandomly, playUntil } from './helpers.js';
 
 const ALL_THREE = ['halflings', 'tower', 'princess-and-dragon'] as const;
 
@@ -63,3 +65,64 @@ describe('mcts', () => {
     expect(checked).toBe(5);
   });
 });
+
+describe('playout placements (drawPlacement)', () => {
+  /**
+   * The chance of each legal placement when the best of `draws` uniform draws is played: with F(v)
+   * the share of placements touching at most v tiles, a placement touching v tiles comes up with
+   * (F(v)^draws − F(v − 1)^draws) / (placements touching v).
+   */
+  function expected(touching: number[], draws: number): number[] {
+    const count = [0, 0, 0, 0, 0];
+    for (const v of touching) count[v]!++;
+    const atMost = (v: number) => count.slice(0, v + 1).reduce((a, b) => a + b, 0) / touching.length;
+    return touching.map((v) => (atMost(v) ** draws - (v === 0 ? 0 : atMost(v - 1)) ** draws) / count[v]!);
+  }
+
+  test('plays the best of its draws by tiles touched, each placement as often as that predicts (B-4, H-1)', () => {
+    // Beside the start tile alone, every placement touches one tile.
+    const start = newGame({ players: 2, seed: 1 });
+    const first = new Int32Array(start.maxMoves);
+    const k = start.legalMoves(first);
+    expect(k).toBeGreaterThan(4);
+    for (let i = 0; i < k; i++) expect(start.state.board.touching(placeCell(first[i]!))).toBe(1);
+    for (const [seed, expansions] of [
+      [10, []],
+      [10, ['halflings']],
+    ] as const) {
+      const game = newGame({ players: 2, seed, expansions });
+      playRandomly(game, 40, seed);
+      expect(playUntil(game, 'place', seed)).toBe(true);
+      const buf = new Int32Array(game.maxMoves);
+      const n = game.legalMoves(buf);
+      const moves = [...buf.subarray(0, n)];
+      const touching = moves.map((m) => game.state.board.touching(placeCell(m)));
+      expect(new Set(touching).size).toBeGreaterThan(1); // the position can tell the policies apart
+      const rng = new BotRng(seed);
+      const samples = 200 * n;
+      for (const draws of [1, 3]) {
+        const counts = moves.map(() => 0);
+        for (let i = 0; i < samples; i++) {
+          const k = moves.indexOf(drawPlacement(game, rng, draws));
+          expect(k).toBeGreaterThanOrEqual(0);
+          counts[k]!++;
+        }
+        const fit = (p: number[]) =>
+          chiSquare(
+            counts,
+            p.map((x) => x * samples),
+          );
+        expect(fit(expected(touching, draws)).p).toBeGreaterThan(1e-4);
+        // …and not the other policy's distribution: the test tells them apart.
+        expect(fit(expected(touching, 4 - draws)).p).toBeLessThan(1e-6);
+      }
+    }
+  });
+});
+
+/** Pearson's goodness of fit of `counts` to `expected` (same total). */
+function chiSquare(counts: number[], expected: number[]): { p: number } {
+  let statistic = 0;
+  counts.forEach((c, i) => (statistic += (c - expected[i]!) ** 2 / expected[i]!));
+  return { p: gammaQ((counts.length - 1) / 2, statistic / 2) };
+}

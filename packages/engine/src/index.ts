@@ -66,6 +66,7 @@ export {
   encodeMove,
   moveType,
   movePayload,
+  placeCell,
   TYPE_BITS,
 } from './rules/actions.js';
 export type { Events, GameEvent, ScoreEvent } from './rules/events.js';

@@ -347,6 +347,12 @@ export class Board {
     return have | (mask << 8);
   }
 
+  /** How many of cell c's four sides touch a placed tile (0–4). */
+  touching(c: number): number {
+    const m = this.facing[c] >>> 8; // two bits per touching side
+    return (m & 1) + ((m >>> 2) & 1) + ((m >>> 4) & 1) + ((m >>> 6) & 1);
+  }
+
   /**
    * Appends every legal (cell, rotation) of tile kind t, encoded by `encode`, to `out[n..)` (B-4,
    * H-1, H-4). Each frontier cell has what faces it in `facing`; each rotation costs one XOR and
