@@ -117,9 +117,9 @@ const OTHER_ACTION = 0.25;
 /**
  * A playout's placement (B-4, H-1): of `draws` uniformly random legal moves (`Game.randomMove`), the
  * placement whose cell touches the most placed tiles (ties: the first drawn; a free action drawn
- * among them, T-6, is played as drawn). Tiles that fill a hole close features, as players do;
- * placed uniformly, playouts spread the tiles out and leave open the cities players would finish.
- * `draws` 1 is uniform.
+ * among them, T-6, is played as drawn). Meant to close features as players do, where uniform
+ * placements spread a playout's tiles out; it measured no better (module header), so the bot
+ * draws once by default: `draws` 1 is uniform.
  */
 export function drawPlacement(game: Game, rng: UniformRandom, draws: number): number {
   const board = game.state.board;
