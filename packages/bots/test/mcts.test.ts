@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { placeCell } from '@carc/engine';
 import { BotRng, MctsBot, drawPlacement, seatOf } from '@carc/bots';
-import { gammaQ } from '../../engine/test/chiSquare.js';
+import { chiSquare } from '../../engine/test/chiSquare.js';
 import { newGame, playRandomly, playUntil } from './helpers.js';
 
 const ALL_THREE = ['halflings', 'tower', 'princess-and-dragon'] as const;
@@ -119,10 +119,3 @@ describe('playout placements (drawPlacement)', () => {
     }
   });
 });
-
-/** Pearson's goodness of fit of `counts` to `expected` (same total). */
-function chiSquare(counts: number[], expected: number[]): { p: number } {
-  let statistic = 0;
-  counts.forEach((c, i) => (statistic += (c - expected[i]!) ** 2 / expected[i]!));
-  return { p: gammaQ((counts.length - 1) / 2, statistic / 2) };
-}

@@ -65,9 +65,16 @@ export interface ChiSquare {
 /** Goodness of fit of `counts` (one per category, every category possible) to the uniform distribution. */
 export function chiSquareUniform(counts: readonly number[]): ChiSquare {
   const n = counts.reduce((s, c) => s + c, 0);
-  const expected = n / counts.length;
+  return chiSquare(
+    counts,
+    counts.map(() => n / counts.length),
+  );
+}
+
+/** Goodness of fit of `counts` to the expected counts `expected` (same categories, same total). */
+export function chiSquare(counts: readonly number[], expected: readonly number[]): ChiSquare {
   let statistic = 0;
-  for (const c of counts) statistic += (c - expected) ** 2 / expected;
+  counts.forEach((c, i) => (statistic += (c - expected[i]!) ** 2 / expected[i]!));
   const df = counts.length - 1;
   return { statistic, df, p: df === 0 ? 1 : gammaQ(df / 2, statistic / 2) };
 }
