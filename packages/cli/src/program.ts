@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ExpansionId, Options, Seed } from '@carc/engine';
 import {
-  BUILTIN,
   EXPANSION_IDS,
   OPTION_SPECS,
   PRESETS,
@@ -393,7 +392,10 @@ Examples:
     .option('--host <address>', 'address to listen on (HOST; default 127.0.0.1)')
     .option('--database <url>', 'a SQLite file path or a postgres:// URL (DATABASE_URL)')
     .option('--redis <url>', 'a redis:// URL, to share games between several server processes (REDIS_URL)')
-    .option('--web <dir>', 'the built web client to serve at / (WEB_ROOT; default packages/web/dist)')
+    .option(
+      '--web <dir>',
+      "the built web client to serve at / (WEB_ROOT; default: the web package's dist, beside the server's)",
+    )
     .option('--bot-threads <n>', 'worker threads for bots (BOT_THREADS)', integer('--bot-threads', 1, 64))
     .option(
       '--bot-budget <ms>',
@@ -506,27 +508,34 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 
 /**
  * `-o id=value` pairs on top of a preset, read like a record's options (numbers stay numbers). An
- * option of an expansion that is not in `expansions` would be ignored by the game: refused, as a
- * record refuses it.
+ * option of an expansion that is not in `expansions` would be ignored by the game: the engine's
+ * option reader refuses it (as a record refuses it), and the message says which flag to add.
  */
 function optionValues(pairs: readonly string[], preset: string, expansions: readonly ExpansionId[]): Options {
-  const raw: Record<string, string | number> = {};
+  // A map, made an object by its own entries: an id such as `__proto__` stays a key (and is refused
+  // as an unknown option) instead of setting the object's prototype.
+  const raw = new Map<string, string | number>();
+  const pairOf = new Map<string, string>();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq < 1) throw new CliError(`--option ${pair}: write it as id=value, e.g. dragon-move=after-scoring`);
     const id = pair.slice(0, eq);
     const value = pair.slice(eq + 1);
-    const owner = BUILTIN.defs.find((d) => d.options?.some((o) => o.id === id));
-    if (owner !== undefined && !expansions.includes(owner.id)) {
+    const numeric = OPTION_SPECS.find((o) => o.id === id)?.values.some((v) => typeof v === 'number');
+    raw.set(id, numeric && /^\d+$/.test(value) ? Number(value) : value);
+    pairOf.set(id, pair);
+  }
+  const r = parseOptions(Object.fromEntries(raw), 'option', preset, expansions);
+  if (!r.ok) {
+    const owner = r.error.expansion;
+    if (owner !== undefined) {
+      const id = r.error.path.replace(/^option\./, '');
       throw new CliError(
-        `--option ${pair}: option ${id} belongs to expansion ${owner.id}, which is not in play; add --expansions ${owner.id}`,
+        `--option ${pairOf.get(id) ?? id}: option ${id} belongs to expansion ${owner}, which is not in play; add --expansions ${owner}`,
       );
     }
-    const numeric = OPTION_SPECS.find((o) => o.id === id)?.values.some((v) => typeof v === 'number');
-    raw[id] = numeric && /^\d+$/.test(value) ? Number(value) : value;
+    throw new CliError(r.error.message.replace(/^option\./, '--option '));
   }
-  const r = parseOptions(raw, 'option', preset);
-  if (!r.ok) throw new CliError(r.error.message.replace(/^option\./, '--option '));
   return r.value;
 }
 

@@ -84,6 +84,7 @@ export { Game } from './rules/game.js';
 export type { Snapshot, SnapshotConfig, SnapshotError } from './rules/snapshot.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './rules/snapshot.js';
 export type { StateData, StatePart } from './util/state.js';
+export { RESERVED_NAMES, isReservedName, reservedKeyPath } from './util/names.js';
 export { statePart } from './util/state.js';
 export type { GameState } from './rules/state.js';
 export type {

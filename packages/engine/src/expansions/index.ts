@@ -36,9 +36,16 @@ export const PRESETS = BUILTIN.presets;
 /** Every built-in tile set by id (`basic:2`, `tower:1`…). */
 export const TILE_SETS = BUILTIN.tileSets;
 
-/** Reads options keyed by id on top of a preset, with the built-in expansions' options. */
-export const parseOptions = (input: unknown, path?: string, preset?: string): Result<Options, OptionError> =>
-  BUILTIN.parseOptions(input, path, preset);
+/**
+ * Reads options keyed by id on top of a preset, with the built-in expansions' options; with
+ * `expansions` (those in play), an option of any other expansion is refused.
+ */
+export const parseOptions = (
+  input: unknown,
+  path?: string,
+  preset?: string,
+  expansions?: readonly string[],
+): Result<Options, OptionError> => BUILTIN.parseOptions(input, path, preset, expansions);
 
 /** The options that differ from the defaults, keyed by id (what a record stores). */
 export const makeOptions = (options: Options): Record<string, string | number> =>

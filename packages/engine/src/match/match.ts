@@ -19,6 +19,7 @@
  * Time comes from the caller (`at`, an ISO timestamp): the match keeps no clock of its own.
  */
 import type { Action } from '../rules/actions.js';
+import { shapedAction } from '../rules/actions.js';
 import type { GameConfig } from '../rules/config.js';
 import type { RuleError, SetupError } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
@@ -171,7 +172,8 @@ export class Match {
     const step: MatchStep = {
       version: this.version + 1,
       player: p,
-      action,
+      // What the rules accepted, copied: its type and declared fields, never anything else sent along.
+      action: shapedAction(this.registry.actions, action),
       events: this.game.events.slice(before),
     };
     this.steps.push(step);

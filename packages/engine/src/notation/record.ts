@@ -12,7 +12,7 @@
  */
 import type { ExpansionId } from '../rules/expansion.js';
 import { CORNER_NAMES } from '../geometry/edges.js';
-import { checkShape } from '../rules/actions.js';
+import { checkShape, shapedAction } from '../rules/actions.js';
 import type { Action } from '../rules/actions.js';
 import type { RuleErrorCode } from '../rules/errors.js';
 import type { GameEvent } from '../rules/events.js';
@@ -31,6 +31,7 @@ import type { Point } from '../types.js';
 import { ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { isReservedName, reservedKeyPath } from '../util/names.js';
 import { parseJson } from './json.js';
 
 export const RECORD_FORMAT = 'carcassonne-record';
@@ -197,11 +198,11 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   // An option of an expansion that is not in play would be silently ignored: refuse it.
   if (isObj(data.options)) {
     for (const id of Object.keys(data.options)) {
-      const owner = registry.defs.find((d) => d.options?.some((o) => o.id === id));
-      if (owner !== undefined && !expansions.includes(owner.id)) {
+      const owner = registry.optionOwner(id);
+      if (owner !== undefined && !expansions.includes(owner)) {
         return bad(
           `options.${id}`,
-          `an option of the expansion "${owner.id}", which this record does not play (add it to "expansions")`,
+          `an option of the expansion "${owner}", which this record does not play (add it to "expansions")`,
         );
       }
     }
@@ -223,8 +224,11 @@ export function readRecord(data: unknown, registry: Registry = BUILTIN): Result<
   }
   if (data.draws !== undefined) {
     if (!Array.isArray(data.draws)) return bad('draws', 'must be an array of tile ids');
-    for (const [i, d] of data.draws.entries())
+    for (const [i, d] of data.draws.entries()) {
       if (typeof d !== 'string') return bad(`draws[${i}]`, 'must be a tile id');
+      // Other unknown ids are found when the game is set up; these never name a tile (util/names.ts).
+      if (isReservedName(d)) return bad(`draws[${i}]`, `unknown tile id ${JSON.stringify(d)}`);
+    }
     rec.draws = data.draws as string[];
   }
   if (data.startTile !== undefined) {
@@ -317,6 +321,7 @@ function readTilePlacement(v: unknown, path: string): Result<TilePlacement, Reco
   for (const k of Object.keys(v))
     if (!['tile', 'x', 'y', 'rotation'].includes(k)) return bad(`${path}.${k}`, 'unknown field');
   if (typeof v.tile !== 'string') return bad(`${path}.tile`, 'must be a tile id');
+  if (isReservedName(v.tile)) return bad(`${path}.tile`, `unknown tile id ${JSON.stringify(v.tile)}`);
   if (!isInt(v.x)) return bad(`${path}.x`, 'must be an integer');
   if (!isInt(v.y)) return bad(`${path}.y`, 'must be an integer');
   const rotation = v.rotation ?? 0;
@@ -397,10 +402,8 @@ function readAction(v: unknown, path: string, registry: Registry): Result<Record
   // the engine checks their meaning when the action is applied.
   const shape = checkShape(registry.actions, v, ['player', 'expect']);
   if (shape !== undefined) return bad(shape.field === '' ? path : `${path}.${shape.field}`, shape.reason);
-  // Every field was checked against its spec just above.
-  const action = Object.fromEntries(
-    Object.entries(v).filter(([k]) => k !== 'player' && k !== 'expect'),
-  ) as unknown as Action;
+  // Its type and declared fields, each checked against its spec just above; nothing else.
+  const action = shapedAction(registry.actions, v);
   const out: RecordAction = { player: v.player, action };
   if (v.expect !== undefined) {
     const e = readExpect(v.expect, `${path}.expect`, registry);
@@ -416,38 +419,50 @@ function readExpect(v: unknown, path: string, registry: Registry): Result<Expect
   const intList = (x: unknown) => Array.isArray(x) && x.every(isInt);
   const tupleList = (x: unknown, n: number) =>
     Array.isArray(x) && x.every((t) => Array.isArray(t) && t.length === n && t.every(isInt));
-  const checks: Record<string, [(x: unknown) => boolean, string]> = {
-    scores: [intList, 'an array of integers'],
-    supply: [intList, 'an array of integers'],
-    phase: [(x) => (registry.phases as readonly unknown[]).includes(x), registry.phases.join(', ')],
-    toAct: [isInt, 'an integer'],
-    tilesLeft: [isInt, 'an integer'],
-    drawnTile: [(x) => x === null || typeof x === 'string', 'a tile id or null'],
-    placements: [(x) => tupleList(x, 3), 'an array of [x, y, rotation]'],
-    placementCount: [isInt, 'an integer'],
-    meepleSpots: [intList, 'an array of feature indices'],
-    meeples: [(x) => tupleList(x, 4), 'an array of [player, x, y, feature]'],
-    dragon: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
-    fairy: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
-    refuses: [
-      (x) =>
-        Array.isArray(x) &&
-        x.every(
-          (r) =>
-            isObj(r) &&
-            isObj(r.action) &&
-            (registry.errorCodes as readonly unknown[]).includes(r.code) &&
-            (r.player === undefined || isInt(r.player)),
-        ),
-      'an array of {player?, action, code} with a known error code',
-    ],
-    legalActions: [(x) => Array.isArray(x) && x.every(isObj), 'an array of actions (objects)'],
-    view: [isObj, 'an object of view fields and their values'],
-  };
+  // A map: an expectation named `toString` or `constructor` is unknown, not Object.prototype's.
+  const checks = new Map<string, [(x: unknown) => boolean, string]>(
+    Object.entries({
+      scores: [intList, 'an array of integers'],
+      supply: [intList, 'an array of integers'],
+      phase: [(x) => (registry.phases as readonly unknown[]).includes(x), registry.phases.join(', ')],
+      toAct: [isInt, 'an integer'],
+      tilesLeft: [isInt, 'an integer'],
+      drawnTile: [(x) => x === null || typeof x === 'string', 'a tile id or null'],
+      placements: [(x) => tupleList(x, 3), 'an array of [x, y, rotation]'],
+      placementCount: [isInt, 'an integer'],
+      meepleSpots: [intList, 'an array of feature indices'],
+      meeples: [(x) => tupleList(x, 4), 'an array of [player, x, y, feature]'],
+      dragon: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
+      fairy: [(x) => x === null || tupleList([x], 2), '[x, y] or null'],
+      refuses: [
+        (x) =>
+          Array.isArray(x) &&
+          x.every(
+            (r) =>
+              isObj(r) &&
+              isObj(r.action) &&
+              (registry.errorCodes as readonly unknown[]).includes(r.code) &&
+              (r.player === undefined || isInt(r.player)),
+          ),
+        'an array of {player?, action, code} with a known error code',
+      ],
+      legalActions: [(x) => Array.isArray(x) && x.every(isObj), 'an array of actions (objects)'],
+      view: [isObj, 'an object of view fields and their values'],
+    } satisfies Record<string, [(x: unknown) => boolean, string]>),
+  );
   for (const [k, val] of Object.entries(v)) {
-    const check = checks[k];
-    if (!check) return bad(`${path}.${k}`, `unknown expectation (${Object.keys(checks).join(', ')})`);
+    const check = checks.get(k);
+    if (!check) return bad(`${path}.${k}`, `unknown expectation (${[...checks.keys()].join(', ')})`);
     if (!check[0](val)) return bad(`${path}.${k}`, `must be ${check[1]}`);
+  }
+  // Expected views and legal actions are compared, not checked field by field: still, no view and
+  // no action has a field that every object inherits, and none is kept.
+  for (const [k, what] of [
+    ['view', 'view'],
+    ['legalActions', 'action'],
+  ] as const) {
+    const reserved = reservedKeyPath(v[k], `${path}.${k}`);
+    if (reserved !== undefined) return bad(reserved, `no ${what} has this field`);
   }
   return ok(v as Expectations);
 }
@@ -613,7 +628,8 @@ export function makeRecord(
   };
   if (config.expansions !== undefined && config.expansions.length > 0)
     out.expansions = [...config.expansions];
-  const opts = registry.changedOptions({ ...registry.defaults, ...config.options });
+  // Only options of what is played: a preset's values for other expansions are no choice.
+  const opts = registry.changedOptions({ ...registry.defaults, ...config.options }, config.expansions ?? []);
   if (Object.keys(opts).length > 0) out.options = opts;
   if (config.draws !== undefined) out.draws = [...config.draws];
   else out.seed = config.seed ?? 0;
@@ -654,7 +670,7 @@ export function redactRecord(
     players: [...rec.players],
   };
   if (rec.expansions.length > 0) out.expansions = [...rec.expansions];
-  const opts = registry.changedOptions(rec.options);
+  const opts = registry.changedOptions(rec.options, rec.expansions);
   if (Object.keys(opts).length > 0) out.options = opts;
   if (rec.startTile !== undefined) out.startTile = rec.startTile;
   if (rec.endAfter !== undefined) out.endAfter = rec.endAfter;

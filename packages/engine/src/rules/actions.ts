@@ -12,6 +12,7 @@ import { CORNER_NAMES } from '../geometry/edges.js';
 import type { Catalog } from '../tiles/catalog.js';
 import type { Rotation, RuleId } from '../types.js';
 import { ROTATIONS } from '../types.js';
+import { isReservedName, ownValue } from '../util/names.js';
 import { MEEPLES_PER_PLAYER } from './constants.js';
 import type { Options } from './options.js';
 
@@ -60,7 +61,8 @@ const shape = (describe: string, test: (v: unknown) => boolean, optional = false
 /** The field shapes actions are made of. */
 export const FIELD = {
   int: shape('an integer', Number.isInteger),
-  tile: shape('a tile id', (v) => typeof v === 'string' && v.length > 0),
+  /** No tile id is a name every object inherits (`toString`…): the catalog refuses such ids. */
+  tile: shape('a tile id', (v) => typeof v === 'string' && v.length > 0 && !isReservedName(v)),
   rotation: shape('0, 90, 180 or 270', (v) => (ROTATIONS as readonly unknown[]).includes(v)),
   /** One of a fixed list of strings. */
   oneOf: (values: readonly string[]): FieldShape =>
@@ -153,6 +155,9 @@ export interface ShapeError {
 /**
  * Checks an untrusted object against the action specs in play: a known type, no unknown field,
  * every field of its shape. `extra` names fields allowed besides (a record's `player`, `expect`).
+ * Only the object's own fields count: a name looked up in a spec is one the spec declares itself
+ * (`Object.hasOwn`), never one every object inherits (`constructor`, `toString`, `__proto__`…), and
+ * a field the object merely inherits is no field of the action.
  */
 export function checkShape(
   specs: ReadonlyMap<string, ActionSpec>,
@@ -162,19 +167,37 @@ export function checkShape(
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     return { field: '', reason: 'an action must be an object {type, …}' };
   }
-  const o = v as Readonly<Record<string, unknown>>;
-  const spec = typeof o.type === 'string' ? specs.get(o.type) : undefined;
+  const type = ownValue(v, 'type');
+  const spec = typeof type === 'string' ? specs.get(type) : undefined;
   if (spec === undefined) return { field: 'type', reason: `must be one of ${[...specs.keys()].join(', ')}` };
-  for (const k of Object.keys(o)) {
-    if (k !== 'type' && spec.fields[k] === undefined && !extra.includes(k)) {
+  for (const k of Object.keys(v)) {
+    if (k !== 'type' && !Object.hasOwn(spec.fields, k) && !extra.includes(k)) {
       return { field: k, reason: `unknown field for a ${spec.type}` };
     }
   }
   for (const [k, f] of Object.entries(spec.fields)) {
-    if (o[k] === undefined ? !f.optional : !f.test(o[k]))
+    const value = ownValue(v, k);
+    if (value === undefined ? !f.optional : !f.test(value))
       return { field: k, reason: `must be ${f.describe}` };
   }
   return undefined;
+}
+
+/**
+ * A fresh copy of an action that `checkShape` accepted: its type and the fields its spec declares,
+ * nothing else (no field of `extra`, nothing inherited, no symbol): what a match or a record keeps.
+ */
+export function shapedAction(specs: ReadonlyMap<string, ActionSpec>, v: object): Action {
+  const type = ownValue(v, 'type');
+  const spec = typeof type === 'string' ? specs.get(type) : undefined;
+  if (spec === undefined) throw new Error(`invariant: shapedAction of an unchecked action`);
+  const out = new Map<string, unknown>([['type', spec.type]]);
+  for (const k of Object.keys(spec.fields)) {
+    const value = ownValue(v, k);
+    if (value !== undefined) out.set(k, value);
+  }
+  // Every field was checked against its spec by checkShape, and only declared names are copied.
+  return Object.fromEntries(out) as unknown as Action;
 }
 
 /** The base game's move codes; every other type's code is assigned by the registry (`moveCode`). */

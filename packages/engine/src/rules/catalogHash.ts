@@ -64,14 +64,15 @@ export function catalogHashes(config: GameConfig, registry: Registry): Result<Ca
     catalog = c.value;
   }
   const ids = new Set<string>();
-  const counts: Record<string, Record<string, number>> = {};
+  const counts = new Map<string, Readonly<Record<string, number>>>();
   if (config.draws !== undefined) {
     for (const id of config.draws) ids.add(id);
   } else {
     const sets = [options.tileSetBase, ...defs.flatMap((d) => d.tileSet?.(options.tileSetBase) ?? [])];
     for (const set of sets) {
-      const tiles = registry.tileSets[set] ?? {};
-      counts[set] = { ...tiles };
+      // A set is looked up as the registry's own (util/names.ts); the registry refuses reserved names.
+      const tiles = Object.hasOwn(registry.tileSets, set) ? registry.tileSets[set] : {};
+      counts.set(set, { ...tiles });
       for (const id of Object.keys(tiles)) ids.add(id);
     }
   }
@@ -85,7 +86,9 @@ export function catalogHashes(config: GameConfig, registry: Registry): Result<Ca
     if (k === undefined) return err(`unknown tile id ${JSON.stringify(id)}`);
     tiles.push(catalog.def(k));
   }
-  const out: CatalogHashes = { catalog: hashText(canonicalJson({ sets: counts, tiles })) };
+  const out: CatalogHashes = {
+    catalog: hashText(canonicalJson({ sets: Object.fromEntries(counts), tiles })),
+  };
   if (offPile.length > 0) {
     const triangles = offPile.map((k) => catalog.def(k)).sort((a, b) => (a.id < b.id ? -1 : 1));
     out.triangles = hashText(canonicalJson(triangles));

@@ -12,6 +12,7 @@ import type { Rotation, RuleId } from '../types.js';
 import { E_NONE, FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { ownValue } from '../util/names.js';
 import type { Action, ShapeError } from './actions.js';
 import {
   M_MEEPLE,
@@ -21,6 +22,7 @@ import {
   encodePlace,
   meepleSegment,
   moveType,
+  shapedAction,
 } from './actions.js';
 import type { RuleError } from './errors.js';
 import { ruleError } from './errors.js';
@@ -29,14 +31,16 @@ import type { GameState } from './state.js';
 import { isComplete } from './scoring.js';
 
 /** Checks an untrusted action (and, if given, that `player` is the one to act); returns its move. */
-export function encodeAction(g: GameState, action: Action, player?: number): Result<number, RuleError> {
+export function encodeAction(g: GameState, untrusted: Action, player?: number): Result<number, RuleError> {
   if (g.isOver) return err(ruleError('game/over', 'the game is over', 'B-9'));
   // The shape first (a known type, known fields of the right kinds), as every record and client
-  // message is checked, so that what follows reads well-formed data.
-  const bad = checkShape(g.registry.actions, action);
+  // message is checked, so that what follows reads well-formed data: a copy of the action's own
+  // declared fields, nothing it inherits.
+  const bad = checkShape(g.registry.actions, untrusted);
   if (bad !== undefined) {
-    return err(ruleError('action/malformed', shapeMessage(action, bad)));
+    return err(ruleError('action/malformed', shapeMessage(untrusted, bad)));
   }
+  const action = shapedAction(g.registry.actions, untrusted);
   if (player !== undefined && player !== g.toAct) {
     return err(
       ruleError('turn/not-your-turn', `it is player ${g.toAct}'s turn to act, not player ${player}'s`, 'B-3'),
@@ -53,7 +57,7 @@ export function encodeAction(g: GameState, action: Action, player?: number): Res
 
 /** A shape error as a message: `place: x must be an integer`. */
 export function shapeMessage(action: unknown, e: ShapeError): string {
-  const type = (action as { type?: unknown } | null)?.type;
+  const type = typeof action === 'object' && action !== null ? ownValue(action, 'type') : undefined;
   if (e.field === '' || e.field === 'type' || typeof type !== 'string') {
     return e.field === 'type' ? `an action's type ${e.reason}` : e.reason;
   }

@@ -37,6 +37,12 @@ export interface GameConfig {
   players: number;
   /** Expansions in play; their tiles join the pile (the edition of `tile-set-base`). */
   expansions?: readonly ExpansionId[];
+  /**
+   * Options by key (as `parseOptions` returns them, or some of them), each checked
+   * (`Registry.gameOptions`): an unknown key or a value not allowed is refused (`options/invalid`,
+   * path `options.<id>`), and so is an option of an expansion not in play that was chosen (named
+   * by id, or given to `parseOptions`); any other value of such an option is ignored.
+   */
   options?: Partial<Options>;
   /**
    * Seed of the shuffled tile bag: a uint32, or 128 bits as 32 hex digits (`randomSeed()`), which

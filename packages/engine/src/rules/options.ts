@@ -7,6 +7,7 @@
 import type { RuleId } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { ownValue } from '../util/names.js';
 
 /** Every option's value by key; expansions add their keys (`declare module … interface Options`). */
 export interface Options {
@@ -56,7 +57,25 @@ export interface OptionError {
   code: 'options/invalid';
   path: string;
   message: string;
+  /** When the option was refused because its expansion is not in play: that expansion's id. */
+  expansion?: string;
 }
+
+/** What `readOptions` made an options object from: the preset's values and the ids named explicitly. */
+export interface OptionsSource {
+  readonly preset: Readonly<Partial<Options>>;
+  readonly named: ReadonlySet<string>;
+}
+
+/**
+ * The source of each options object `readOptions` returned, for as long as the object lives: a game
+ * created with it (`Registry.gameOptions`) can then tell an option a player chose from a preset's
+ * value. A copy of the object (a spread, a structured clone) has none; see `gameOptions`.
+ */
+const SOURCES = new WeakMap<object, OptionsSource>();
+
+/** What `readOptions` made `options` from, when it made this very object. */
+export const optionsSource = (options: object): OptionsSource | undefined => SOURCES.get(options);
 
 /** The default of every option in `specs`. */
 export function defaultOptions(specs: readonly OptionSpec[]): Options {
@@ -65,7 +84,9 @@ export function defaultOptions(specs: readonly OptionSpec[]): Options {
 
 /**
  * Reads options keyed by their kebab-case ids, e.g. `{ "tiny-city-scoring": 2 }`, on top of a preset
- * (default `hig`). Explicit options win over the preset's.
+ * (default `hig`). Explicit options win over the preset's. Names are looked up as the presets' own
+ * (a preset named `toString` is unknown, not Object.prototype's). `notInPlay`, when given, says
+ * which expansion an option belongs to when that expansion is not in play: such an option is refused.
  */
 export function readOptions(
   specs: readonly OptionSpec[],
@@ -73,17 +94,20 @@ export function readOptions(
   input: unknown,
   path = 'options',
   preset = 'hig',
+  notInPlay?: (id: string) => string | undefined,
 ): Result<Options, OptionError> {
-  const presetValues = presets[preset];
+  const presetValues = Object.hasOwn(presets, preset) ? presets[preset] : undefined;
   if (presetValues === undefined) {
     const known = Object.keys(presets).join(', ');
     return err({
       code: 'options/invalid',
       path: 'preset',
-      message: `preset: unknown preset "${preset}" (${known})`,
+      message: `preset: unknown preset ${JSON.stringify(preset)} (${known})`,
     });
   }
   const options: Options = { ...defaultOptions(specs), ...presetValues };
+  const named = new Set<string>();
+  SOURCES.set(options, { preset: presetValues, named });
   if (input === undefined) return ok(options);
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return err({
@@ -92,7 +116,8 @@ export function readOptions(
       message: `${path}: must be an object of option ids to values`,
     });
   }
-  for (const [id, value] of Object.entries(input)) {
+  for (const id of Object.keys(input)) {
+    const value = ownValue(input, id);
     const spec = specs.find((s) => s.id === id);
     if (!spec) {
       const known = specs.map((s) => s.id).join(', ');
@@ -102,6 +127,8 @@ export function readOptions(
         message: `${path}.${id}: unknown option (${known})`,
       });
     }
+    const owner = notInPlay?.(id);
+    if (owner !== undefined) return err(notInPlayError(`${path}.${id}`, id, owner));
     if (!(spec.values as readonly unknown[]).includes(value)) {
       const allowed = spec.values.map((v) => JSON.stringify(v)).join(', ');
       return err({
@@ -111,19 +138,28 @@ export function readOptions(
       });
     }
     (options as unknown as Record<string, unknown>)[spec.key] = value;
+    named.add(id);
   }
   return ok(options);
 }
 
-/** The options that differ from the defaults, keyed by id (what a record stores). */
+/** Option `id` at `path` belongs to expansion `owner`, which is not in play (the game would ignore it). */
+export const notInPlayError = (path: string, id: string, owner: string): OptionError => ({
+  code: 'options/invalid',
+  path,
+  message: `${path}: option ${id} belongs to expansion ${owner}, which is not in play`,
+  expansion: owner,
+});
+
+/** The options of `specs` that differ from the defaults, keyed by id (what a record stores). */
 export function changedOptions(
   specs: readonly OptionSpec[],
   options: Options,
 ): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+  const out = new Map<string, string | number>();
   const defaults = defaultOptions(specs);
   for (const spec of specs) {
-    if (options[spec.key] !== defaults[spec.key]) out[spec.id] = options[spec.key];
+    if (options[spec.key] !== defaults[spec.key]) out.set(spec.id, options[spec.key]);
   }
-  return out;
+  return Object.fromEntries(out);
 }

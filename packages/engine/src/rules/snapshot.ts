@@ -17,6 +17,7 @@ import { CORNER_NAMES } from '../geometry/edges.js';
 import { ROTATIONS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { isReservedName, ownValue, reservedKeyPath } from '../util/names.js';
 import type { StateData } from '../util/state.js';
 import { catalogHashes } from './catalogHash.js';
 import type { GameConfig, MeeplePlacement, TilePlacement } from './config.js';
@@ -157,9 +158,13 @@ export function readSnapshot(
   if (data.recordEvents) {
     if (!Array.isArray(data.events))
       return fail('events', 'must be an array of events when recordEvents is true');
-    for (const [i, e] of data.events.entries())
+    for (const [i, e] of data.events.entries()) {
       if (!isObj(e) || typeof e.type !== 'string')
         return fail(`events[${i}]`, 'must be an event object with a type');
+      // Events are kept as they are: none may carry a name every object inherits.
+      const reserved = reservedKeyPath(e, `events[${i}]`);
+      if (reserved !== undefined) return fail(reserved, 'no event has this field');
+    }
     // Each entry was checked to be an event object just above; events are a log, not rule state.
     events = data.events as GameEvent[];
   } else if (data.events !== undefined) return fail('events', 'only when recordEvents is true');
@@ -173,7 +178,7 @@ export function readSnapshot(
   for (const k of Object.keys(data.state))
     if (!names.includes(k)) return fail(`state.${k}`, `unknown state part (${names.join(', ')})`);
   for (const p of parts) {
-    const part = data.state[p.name];
+    const part = ownValue(data.state, p.name);
     if (part === undefined) return fail(`state.${p.name}`, 'missing');
     const why = p.read(part, `state.${p.name}`);
     if (why !== undefined)
@@ -221,7 +226,7 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
       );
     expansions.push(id);
   }
-  const options = registry.parseOptions(v.options ?? {}, `${path}.options`);
+  const options = registry.parseOptions(v.options ?? {}, `${path}.options`, 'hig', expansions);
   if (!options.ok)
     return err({ code: 'snapshot/invalid', path: options.error.path, message: options.error.message });
   const config: GameConfig = { players: v.players, expansions, options: options.value };
@@ -230,6 +235,7 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
     const draws: string[] = [];
     for (const [i, d] of v.draws.entries()) {
       if (typeof d !== 'string') return fail(`${path}.draws[${i}]`, 'must be a tile id');
+      if (isReservedName(d)) return fail(`${path}.draws[${i}]`, `unknown tile id ${JSON.stringify(d)}`);
       draws.push(d);
     }
     config.draws = draws;
@@ -248,6 +254,8 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
   if (v.setup !== undefined) {
     const s = v.setup;
     if (!isObj(s)) return fail(`${path}.setup`, 'must be an object {tiles, meeples, scores}');
+    for (const k of Object.keys(s))
+      if (!['tiles', 'meeples', 'scores'].includes(k)) return fail(`${path}.setup.${k}`, 'unknown field');
     const tiles: TilePlacement[] = [];
     const meeples: MeeplePlacement[] = [];
     for (const [i, t] of (Array.isArray(s.tiles) ? s.tiles : []).entries()) {
@@ -259,6 +267,9 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
       const at = `${path}.setup.meeples[${i}]`;
       if (!isObj(m) || !isInt(m.player) || !isInt(m.x) || !isInt(m.y) || !isInt(m.feature))
         return fail(at, 'must be {player, x, y, feature} with integers');
+      for (const k of Object.keys(m))
+        if (!['player', 'x', 'y', 'feature', 'corner'].includes(k))
+          return fail(`${at}.${k}`, 'unknown field');
       const corner = CORNER_NAMES.find((c) => c === m.corner);
       if (m.corner !== undefined && corner === undefined)
         return fail(`${at}.corner`, 'must be nw, ne, se or sw');
@@ -286,6 +297,9 @@ function readConfig(v: unknown, registry: Registry): Result<GameConfig, Snapshot
 function readTile(v: unknown, path: string): Result<TilePlacement, SnapshotError> {
   if (!isObj(v) || typeof v.tile !== 'string' || !isInt(v.x) || !isInt(v.y))
     return fail(path, 'must be {tile, x, y, rotation}');
+  for (const k of Object.keys(v))
+    if (!['tile', 'x', 'y', 'rotation'].includes(k)) return fail(`${path}.${k}`, 'unknown field');
+  if (isReservedName(v.tile)) return fail(`${path}.tile`, `unknown tile id ${JSON.stringify(v.tile)}`);
   const rotation = ROTATIONS.find((r) => r === v.rotation);
   if (rotation === undefined) return fail(`${path}.rotation`, 'must be 0, 90, 180 or 270');
   return ok({ tile: v.tile, x: v.x, y: v.y, rotation });

@@ -287,7 +287,11 @@ export class GameState {
     }
     // Canonical order, whatever the configuration's: it orders the steps after phase 2 (X-3).
     const defs = registry.defs.filter((d) => config.expansions?.includes(d.id));
-    const options: Options = { ...registry.defaults, ...config.options };
+    // Options by key, each allowed, none of an expansion not in play (a preset's are reset).
+    const checked = registry.gameOptions(config.options, config.expansions ?? []);
+    if (!checked.ok)
+      return err({ code: checked.error.code, path: checked.error.path, message: checked.error.message });
+    const options: Options = checked.value;
     let catalog = registry.catalog();
     if (config.tiles !== undefined && config.tiles.length > 0) {
       const c = catalog.withExtra(config.tiles, 'tiles', config.replaceTiles === true);
@@ -320,9 +324,12 @@ export class GameState {
     } else {
       const sets = [options.tileSetBase, ...defs.flatMap((d) => d.tileSet?.(options.tileSetBase) ?? [])];
       const counts = new Map<string, number>();
-      for (const set of sets)
+      for (const set of sets) {
+        if (!Object.hasOwn(registry.tileSets, set))
+          return bad('options.tile-set-base', `no tile set "${set}"`);
         for (const [id, n] of Object.entries(registry.tileSets[set]))
           counts.set(id, (counts.get(id) ?? 0) + n);
+      }
       const take = (id: string, path: string): SetupError | undefined => {
         const n = counts.get(id) ?? 0;
         // A set-up triangle comes out of the Halflings' set, not the pile (H-3).

@@ -119,13 +119,15 @@ export function viewOf(of: Game, viewer: number): GameView {
       meeple: game.meepleNumber(i),
     });
   });
-  const counts: Record<string, number> = {};
+  // Counted in a map and made an object by its own entries: a tile id never reaches a prototype.
+  const counts = new Map<string, number>();
   for (let i = 0; i < game.bagCount; i++) {
     const id = catalog.def(game.bag[i]).id;
-    counts[id] = (counts[id] ?? 0) + 1;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-  const sorted: Record<string, number> = {};
-  for (const id of Object.keys(counts).sort()) sorted[id] = counts[id];
+  const sorted: Record<string, number> = Object.fromEntries(
+    [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   // Only the player to act sees their choices: they can name hidden things (H-3: one's triangles).
   const mayAct = viewer >= 0 && viewer === game.toAct;
   return {

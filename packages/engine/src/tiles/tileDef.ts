@@ -20,6 +20,7 @@ import type { FeatureKind, Shape, TileSymbol } from '../types.js';
 import { FEATURE_KINDS, SHAPES, TILE_SYMBOLS } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
+import { isReservedName } from '../util/names.js';
 
 /** A feature as written in a definition file. */
 export type FeatureInput =
@@ -100,6 +101,13 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
     if (!['id', 'shape', 'symbols', 'features'].includes(key)) return fail(key, 'unknown field');
   }
   if (id === undefined || id.trim() === '') return fail('id', 'must be a non-empty string');
+  // Tile ids are looked up in maps, but they also key views and tile sets: no name that every
+  // object inherits (util/names.ts) may be one.
+  if (isReservedName(id))
+    return fail(
+      'id',
+      `${JSON.stringify(id)} is a reserved name (every JavaScript object has it); choose another id`,
+    );
   const shape = input.shape ?? 'square';
   if (typeof shape !== 'string' || !(SHAPES as readonly string[]).includes(shape)) {
     return fail('shape', `must be one of ${SHAPES.join(', ')}`);

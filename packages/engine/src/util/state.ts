@@ -10,6 +10,7 @@
  * statement per field, with `new Function`; where code generation is not allowed (a page's
  * Content-Security-Policy) the same declaration is walked field by field instead.
  */
+import { ownValue } from './names.js';
 
 /** The typed arrays state is kept in. */
 export type StateArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array;
@@ -150,7 +151,7 @@ export function statePart<T extends object>(
       for (const k of Object.keys(data)) if (!known.has(k)) return `${path}.${k}: unknown field`;
       for (const key of fields.scalars) {
         const k = String(key);
-        const v: unknown = Reflect.get(data, k);
+        const v = ownValue(data, k);
         const was: unknown = obj[key];
         if (v === undefined) return `${path}.${k}: missing`;
         if (typeof was === 'boolean') {
@@ -164,7 +165,7 @@ export function statePart<T extends object>(
       if (unfit !== undefined) return `${path}: ${unfit}`;
       for (const { key, span } of fields.arrays) {
         const k = String(key);
-        const v: unknown = Reflect.get(data, k);
+        const v = ownValue(data, k);
         if (v === undefined) return `${path}.${k}: missing`;
         if (!Array.isArray(v)) return `${path}.${k}: must be an array of integers`;
         const arr = arrayOf(key);
