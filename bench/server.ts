@@ -9,6 +9,17 @@
  * Usage: node bench/dist/server.js [--games 32] [--duration 20 | --count 100] [--warmup 2]
  *          [--spectators 0] [--expansions tower,halflings] [--database URL] [--redis URL]
  *          [--processes 1] [--cpu-prof DIR] [--json]
+ *
+ * Fairness (`--fairness`): how long a human's bot opponent takes to answer (each bot decision:
+ * from the update that hands it the turn to the update of its action, p50/p99/max) in a
+ * human-vs-bot game with all three expansions, first alone on the server, then while `--load`
+ * all-bot games (every seat MCTS, all three expansions) are being played, which nobody watches.
+ * The bot threads are scheduled by priority (a human waiting first), so the second figures should
+ * stay close to the first. Also prints the all-bot games' progress meanwhile and how many
+ * decisions ran into their hard limit (the server's 'bot failed' log lines).
+ *
+ *        node bench/dist/server.js --fairness [--load 30] [--decisions 40] [--levels random,mcts]
+ *          [--budget 300] [--bot-threads 1] [--json]
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -69,6 +80,10 @@ const UNLIMITED = {
   WS_PER_ADDRESS_PER_SECOND: '1000000',
   SOCKETS_PER_ADDRESS: '100000',
   HTTP_PER_MINUTE: '1000000',
+  OPEN_GAMES_PER_ADDRESS: '100000',
+  GAMES_PER_ADDRESS: '100000',
+  BOT_GAMES_PER_ADDRESS: '100000',
+  BOT_GAMES_TOTAL: '100000',
   LOG_LEVEL: 'warn',
   BOT_THREADS: '1',
 };
@@ -77,15 +92,17 @@ interface Server {
   url: string;
   ws: string;
   proc: ChildProcess;
+  /** Everything the process wrote (stdout and stderr). */
+  output: () => string;
 }
 
-async function startServer(): Promise<Server> {
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   if (!existsSync(MAIN)) fail(`${MAIN} is missing: run \`npm run build\` first`);
   const node = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
   const args = [...node, MAIN, 'serve', '--port', '0', '--database', database];
   if (redis !== undefined) args.push('--redis', redis);
   const proc = spawn(process.execPath, args, {
-    env: { ...process.env, ...UNLIMITED },
+    env: { ...process.env, ...UNLIMITED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -94,7 +111,7 @@ async function startServer(): Promise<Server> {
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 30_000);
     proc.stdout!.on('data', () => {
-      const m = /open (http:\/\/\S+)/.exec(out);
+      const m = /(?:open|serving the API only at) (http:\/\/\S+)/.exec(out);
       if (m !== null) {
         clearTimeout(timer);
         resolve(m[1]!);
@@ -102,7 +119,7 @@ async function startServer(): Promise<Server> {
     });
     proc.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
   });
-  return { url, ws: `${url.replace(/^http/, 'ws')}/ws`, proc };
+  return { url, ws: `${url.replace(/^http/, 'ws')}/ws`, proc, output: () => out };
 }
 
 async function stopServer(s: Server): Promise<void> {
@@ -403,7 +420,163 @@ async function main(): Promise<void> {
   line('load generator RSS', `${report.loadGeneratorRssMb} MB`);
 }
 
-main().catch(async (e: unknown) => {
+// ---------------------------------------------------------------- fairness (--fairness)
+
+const ALL_EXPANSIONS = ['princess-and-dragon', 'tower', 'halflings'];
+
+interface Spread {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const spread = (xs: number[]): Spread => ({
+  n: xs.length,
+  p50: percentile(xs, 50),
+  p99: percentile(xs, 99),
+  max: percentile(xs, 100),
+});
+
+/**
+ * Plays the human seat of human-vs-`level` games (all three expansions, random legal actions, at
+ * once) until the bot has taken `wanted` decisions (at least); the time of each (ms), from the
+ * update that hands the bot the turn to the update of its action.
+ */
+async function botReplies(s: Server, level: string, wanted: number, seed: number): Promise<number[]> {
+  const waits: number[] = [];
+  const choose = random(seed);
+  while (waits.length < wanted) {
+    const created = await post<{ id: string; token: string }>(s.url, '/api/games', {
+      settings: { expansions: ALL_EXPANSIONS, seats: [{ kind: 'human' }, { kind: 'bot', level }] },
+      join: { name: 'Human' },
+    });
+    const socket = await open(s.ws);
+    await new Promise<void>((resolve, reject) => {
+      let latest: State | undefined;
+      let botSince: number | undefined;
+      let ids = 0;
+      const finish = () => {
+        socket.removeAllListeners('message');
+        socket.close();
+        resolve();
+      };
+      socket.on('message', (data) => {
+        const now = performance.now();
+        const m = JSON.parse(data.toString()) as ServerMessage;
+        if (m.type === 'ended') return finish();
+        if (m.type === 'error') return reject(new Error(`refused: ${m.code} ${m.message}`));
+        if (m.type !== 'welcome' && m.type !== 'update') return;
+        if (latest !== undefined && m.version <= latest.version) return;
+        if (botSince !== undefined && m.type === 'update') {
+          waits.push(now - botSince);
+          botSince = undefined;
+        }
+        latest = m;
+        const view = m.view as GameView | undefined;
+        if (m.status !== 'playing' || view === undefined) return finish();
+        if (view.toAct === 0) {
+          // Stop on the human's turn, so that the game left behind has no bot decision under way.
+          if (waits.length >= wanted) return finish();
+          const legal = view.legalActions;
+          const action = legal[Math.floor(choose() * legal.length)] as Action;
+          socket.send(JSON.stringify({ type: 'act', id: `h${++ids}`, version: m.version, action }));
+        } else if (m.type === 'update') {
+          botSince = now;
+        }
+      });
+      socket.on('error', reject);
+      socket.send(JSON.stringify({ type: 'hello', game: created.id, token: created.token }));
+    });
+  }
+  return waits;
+}
+
+/** Actions played so far in each of `games`. */
+async function versions(s: Server, games: string[]): Promise<number> {
+  let sum = 0;
+  for (const id of games) {
+    const r = await fetch(`${s.url}/api/games/${id}`);
+    sum += ((await r.json()) as { version?: number }).version ?? 0;
+  }
+  return sum;
+}
+
+async function fairness(): Promise<void> {
+  const load = Math.floor(count('load', 30));
+  const decisions = Math.max(1, Math.floor(count('decisions', 40)));
+  const budgetMs = Math.max(10, Math.floor(count('budget', 300)));
+  const threads = Math.max(1, Math.floor(count('bot-threads', 1)));
+  const levels = (flag('levels') ?? 'random,mcts').split(',').filter((x) => x !== '');
+  const s = await startServer({ BOT_BUDGET_MS: String(budgetMs), BOT_THREADS: String(threads) });
+  servers.push(s);
+  const failedLines = () => s.output().split('bot failed; playing its first legal action').length - 1;
+
+  // A few decisions first, not timed: the server's and its thread's first ones are slower (JIT).
+  for (const level of levels) await botReplies(s, level, 5, 7);
+  const alone = new Map<string, number[]>();
+  for (const [i, level] of levels.entries()) alone.set(level, await botReplies(s, level, decisions, 11 + i));
+
+  const loadGames: string[] = [];
+  for (let i = 0; i < load; i++) {
+    const created = await post<{ id: string }>(s.url, '/api/games', {
+      settings: {
+        expansions: ALL_EXPANSIONS,
+        seats: [
+          { kind: 'bot', level: 'mcts' },
+          { kind: 'bot', level: 'mcts' },
+        ],
+      },
+    });
+    loadGames.push(created.id);
+  }
+  const loadFrom = performance.now();
+  const loaded = new Map<string, number[]>();
+  for (const [i, level] of levels.entries()) loaded.set(level, await botReplies(s, level, decisions, 11 + i));
+  const loadS = (performance.now() - loadFrom) / 1_000;
+  const loadActions = await versions(s, loadGames);
+  const failed = failedLines();
+  await stopServer(s);
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+
+  const rows = levels.map((level) => {
+    const a = spread(alone.get(level)!);
+    const b = spread(loaded.get(level)!);
+    return { level, alone: a, withLoad: b, p99Ratio: Number((b.p99 / a.p99).toFixed(2)) };
+  });
+  const report = {
+    botThreads: threads,
+    budgetMs,
+    loadGames: load,
+    decisionsPerRun: decisions,
+    replies: rows,
+    /** Actions the all-bot games played while the human's games were measured, and per second. */
+    loadActions,
+    loadActionsPerSecond: Number((loadActions / loadS).toFixed(1)),
+    hardLimitHits: failed,
+  };
+  if (json) {
+    console.log(JSON.stringify(report, null, 2));
+    return;
+  }
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const fig = (x: Spread) => `${ms(x.p50)} / ${ms(x.p99)} / ${ms(x.max)}`.padEnd(36);
+  console.log(
+    `bot fairness: a human-vs-bot game (all three expansions) alone, then with ${load} all-bot MCTS games ` +
+      `(all three expansions, unwatched); ${threads} bot thread${threads === 1 ? '' : 's'}, ` +
+      `budget ${budgetMs} ms, ${decisions} bot decisions timed each (Node ${process.version})`,
+  );
+  console.log(
+    `  ${'bot'.padEnd(8)}${'alone p50 / p99 / max'.padEnd(36)}${'with load p50 / p99 / max'.padEnd(36)}p99 ratio`,
+  );
+  for (const r of rows) console.log(`  ${r.level.padEnd(8)}${fig(r.alone)}${fig(r.withLoad)}${r.p99Ratio}×`);
+  console.log(
+    `  all-bot games meanwhile: ${loadActions} actions in ${loadS.toFixed(1)} s (${report.loadActionsPerSecond}/s)`,
+  );
+  console.log(`  decisions that hit the hard limit: ${failed}`);
+}
+
+(argv.includes('--fairness') ? fairness() : main()).catch(async (e: unknown) => {
   console.error(e);
   for (const s of servers) await stopServer(s);
   process.exit(1);

@@ -43,7 +43,9 @@ function precache(): Plugin {
   };
 }
 
-// The server (carcassonne serve) serves dist/ at /; `npm run dev` proxies the API to a local server.
+// The server (carcassonne serve) serves dist/ at /, with the .br and .gz copies that
+// scripts/precompress.mjs writes after the build (`npm run build`); `npm run dev` proxies the API to a
+// local server.
 export default defineConfig({
   plugins: [svelte(), precache()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },

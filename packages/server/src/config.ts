@@ -38,6 +38,17 @@ export const serverConfigSchema = z.object({
   leaseMs: int(500, 600_000).default(5_000),
   /** A game being played that nobody touched for this long ends as aborted (ms; default a week). */
   abandonMs: int(1_000, 365 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
+  /** Open games (waiting for players) one address may have created at once. */
+  openGamesPerAddress: int(1, 100_000).default(3),
+  /** Games open or being played that one address may have created at once. */
+  gamesPerAddress: int(1, 100_000).default(20),
+  /** Games of bots only being played that one address may have created at once, and in all. */
+  botGamesPerAddress: int(0, 100_000).default(2),
+  botGamesTotal: int(0, 100_000).default(10),
+  /** An open game nobody joined or left for this long is removed (ms; default 30 minutes). */
+  openGameTtlMs: int(1_000, 30 * 24 * 3_600_000).default(30 * 60_000),
+  /** How long a rematch keeps the old players' seats for them before anyone may take them (ms). */
+  rematchHoldMs: int(0, 24 * 3_600_000).default(2 * 60_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +73,12 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   trustProxy: 'TRUST_PROXY',
   leaseMs: 'LEASE_MS',
   abandonMs: 'ABANDON_MS',
+  openGamesPerAddress: 'OPEN_GAMES_PER_ADDRESS',
+  gamesPerAddress: 'GAMES_PER_ADDRESS',
+  botGamesPerAddress: 'BOT_GAMES_PER_ADDRESS',
+  botGamesTotal: 'BOT_GAMES_TOTAL',
+  openGameTtlMs: 'OPEN_GAME_TTL_MS',
+  rematchHoldMs: 'REMATCH_HOLD_MS',
   logLevel: 'LOG_LEVEL',
 };
 

@@ -6,6 +6,8 @@ export type { ServerConfig, ServerConfigInput } from './config.js';
 export { ENVIRONMENT, readConfig, serverConfigSchema } from './config.js';
 export type { RunningServer } from './server.js';
 export { openStore, startServer } from './server.js';
+export type { WebClient } from './http/static.js';
+export { DEFAULT_WEB_ROOT, findWebClient, missingWebClient } from './http/static.js';
 export type { HubError, HubErrorCode, HubOptions, Listener, Logger } from './hub/hub.js';
 export { Hub, Session } from './hub/hub.js';
 export type { BotRunner } from './bots/pool.js';

@@ -7,6 +7,7 @@ import type { DecisionHints, GameView, MatchResult, MatchStatus, MatchStep } fro
 import { z } from 'zod';
 import type { GameListing, GameStatus, SeatKind } from './store/store.js';
 import { gameSettingsSchema } from './settings.js';
+import { playerName } from './names.js';
 
 export type { GameSettings, SeatSpec, ClockSettings } from './settings.js';
 export { gameSettingsSchema } from './settings.js';
@@ -20,7 +21,7 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 /** Largest HTTP body (bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-const name = z.string().trim().min(1).max(40);
+const name = playerName;
 const gameId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a game id');
 const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a seat token (43 URL-safe characters)');
 const clientId = z.string().min(1).max(64);
@@ -45,6 +46,8 @@ export const tokenBody = z.strictObject({ token });
 export const listQuery = z.strictObject({
   status: z.enum(['open', 'playing', 'over']).default('open'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Games to skip: the next page starts at the last one's `offset + limit`. */
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
 // ---- WebSocket, client to server ----

@@ -51,6 +51,14 @@ export async function startServer(config: ServerConfig, bots?: BotRunner): Promi
         botBudgetMs: config.botBudgetMs,
         idleMs: config.idleMs,
         abandonMs: config.abandonMs,
+        limits: {
+          openGamesPerAddress: config.openGamesPerAddress,
+          gamesPerAddress: config.gamesPerAddress,
+          botGamesPerAddress: config.botGamesPerAddress,
+          botGamesTotal: config.botGamesTotal,
+          openGameTtlMs: config.openGameTtlMs,
+          rematchHoldMs: config.rematchHoldMs,
+        },
         log,
       }),
   ).catch(async (e: unknown) => {

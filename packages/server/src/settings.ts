@@ -32,7 +32,8 @@ export const gameSettingsSchema = z.strictObject({
   /** Option values by option id (`carcassonne options`), over the preset's. */
   options: z.record(z.string().max(64), z.union([z.string().max(64), z.number()])).default({}),
   preset: z.string().max(32).optional(),
-  seats: z.array(seatSpecSchema).min(MIN_PLAYERS).max(MAX_PLAYERS),
+  /** 2 to 6 seats: the engine plays a lone player too (tools, tests), a server game needs two. */
+  seats: z.array(seatSpecSchema).min(Math.max(2, MIN_PLAYERS)).max(MAX_PLAYERS),
   clock: clockSchema.optional(),
 });
 

@@ -12,6 +12,7 @@ import { FAST, api, connect, startServerProcess } from './harness.js';
 import { actRandom, latest, playSeat, seeded } from './play.js';
 import type { Service } from './services.js';
 import { servicesAvailable, servicesRequired, startPostgres, startRedis } from './services.js';
+import { seatAfterLeave } from './scenarios.js';
 
 const run = servicesAvailable() || servicesRequired() ? describe : describe.skip;
 
@@ -105,5 +106,15 @@ run('two server processes on PostgreSQL and Redis', () => {
     expect(replay.value.game.scores).toEqual(final.view?.scores);
     ann.client.close();
     bobs.client.close();
+  });
+
+  it('a socket on the other process loses its seat the moment its player leaves (4003), never acting for the next holder', async () => {
+    const env = { ...FAST, REDIS_URL: redis.url, LEASE_MS: '1500' };
+    const [a, b] = await Promise.all([
+      startServerProcess(postgres.url, env),
+      startServerProcess(postgres.url, env),
+    ]);
+    servers.push(a, b);
+    await seatAfterLeave(a, b);
   });
 });

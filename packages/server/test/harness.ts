@@ -32,16 +32,27 @@ export const FAST = {
   WS_BURST: '5000',
   WS_PER_ADDRESS_PER_SECOND: '50000',
   HTTP_PER_MINUTE: '100000',
+  OPEN_GAMES_PER_ADDRESS: '100000',
+  GAMES_PER_ADDRESS: '100000',
+  BOT_GAMES_PER_ADDRESS: '100000',
+  BOT_GAMES_TOTAL: '100000',
 };
+
+export interface ProcessOptions {
+  /** The server's working directory (default: this process's, the repository's root). */
+  cwd?: string;
+}
 
 export async function startServerProcess(
   database: string,
   env: Record<string, string> = {},
+  options: ProcessOptions = {},
 ): Promise<ServerProcess> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const proc = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--database', database], {
     env: { ...process.env, LOG_LEVEL: 'warn', BOT_THREADS: '1', BOT_BUDGET_MS: '50', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -49,7 +60,8 @@ export async function startServerProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
     const check = () => {
-      const m = /open (http:\/\/[^\s]+)/.exec(out);
+      // `open URL`, or `serving the API only at URL` without the web client.
+      const m = /(?:open|serving the API only at) (http:\/\/[^\s]+)/.exec(out);
       if (m !== null) {
         clearTimeout(timer);
         resolve(m[1]!);
@@ -192,4 +204,27 @@ export async function connect(ws: string, game: string, token?: string, since?: 
   });
   const welcome = await c.next('welcome');
   return { client: c, welcome };
+}
+
+export interface Created {
+  id: string;
+  seat?: number;
+  token?: string;
+}
+
+/** `POST /api/games` (joining under `name` when given), expecting 201. */
+export async function createGame(
+  server: { url: string },
+  settings: object,
+  name?: string,
+  headers: Record<string, string> = {},
+): Promise<Created> {
+  const r = await fetch(`${server.url}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ settings, ...(name ? { join: { name } } : {}) }),
+  });
+  const body = (await r.json()) as Created;
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(body)}`);
+  return body;
 }

@@ -6,25 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, GameView } from '@carc/engine';
 import { BUILTIN, readRecord, replayRecord } from '@carc/engine';
 import type { ServerProcess } from './harness.js';
-import { Client, FAST, api, connect, startServerProcess, tempDatabase } from './harness.js';
+import type { Created } from './harness.js';
+import { Client, FAST, api, connect, createGame, startServerProcess, tempDatabase } from './harness.js';
 import { actRandom, isOver, latest, playSeat, seeded } from './play.js';
 
 const ALL = ['princess-and-dragon', 'tower', 'halflings'];
 
-interface Created {
-  id: string;
-  seat?: number;
-  token?: string;
-}
-
-async function create(server: ServerProcess, settings: object, name?: string): Promise<Created> {
-  const r = await api<Created>(server.url, 'POST', '/api/games', {
-    settings,
-    ...(name ? { join: { name } } : {}),
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body;
-}
+const create = createGame;
 
 describe('server on SQLite', () => {
   let server: ServerProcess;
@@ -333,7 +321,8 @@ describe('lobby and life cycle', () => {
       expect((await api(server.url, 'GET', `/api/games/${re.body.id}`)).body.status).toBe('playing');
       ann.client.close();
 
-      // A seat taken over by a bot after a timeout refuses its player's actions.
+      // A seat taken over by a bot after a timeout: its sockets are cut (4003); its player may
+      // watch again with the token, and their actions are refused.
       const t = await create(
         server,
         {
@@ -343,8 +332,11 @@ describe('lobby and life cycle', () => {
         'Ann',
       );
       await api(server.url, 'POST', `/api/games/${t.id}/join`, { name: 'Bob' });
+      const cut = await connect(server.ws, t.id, t.token);
+      expect((await cut.client.next('error', () => true, 5_000, 0)).code).toBe('seat/taken-over');
+      expect(await cut.client.closed).toEqual({ code: 4003, reason: 'seat/taken-over' });
       const slow = await connect(server.ws, t.id, t.token);
-      await slow.client.next('presence', (m) => m.players[0]?.takenOver === true, 5_000, 0);
+      expect(slow.welcome.players[0]).toMatchObject({ kind: 'bot', takenOver: true });
       slow.client.send({ type: 'act', id: 'late', version: 0, action: { type: 'pass' } });
       expect((await slow.client.next('error', (m) => m.id === 'late')).code).toBe('seat/taken-over');
       slow.client.close();
@@ -457,10 +449,12 @@ describe('server restarts', () => {
         'Ann',
       );
       const t = await connect(server.ws, takeover.id, takeover.token);
-      const presence = await t.client.next('presence', (m) => m.players[0]?.takenOver === true, 5_000);
+      const watcher = await connect(server.ws, takeover.id);
+      const presence = await watcher.client.next('presence', (m) => m.players[0]?.takenOver === true, 5_000);
       expect(presence.players[0]).toMatchObject({ kind: 'bot', takenOver: true });
-      await t.client.next('update', (m) => m.status === 'finished', 60_000);
-      t.client.close();
+      expect(await t.client.closed).toEqual({ code: 4003, reason: 'seat/taken-over' });
+      await watcher.client.next('update', (m) => m.status === 'finished', 60_000);
+      watcher.client.close();
 
       // A clock that runs out while the server is down is applied within a second of the restart.
       const later = await create(

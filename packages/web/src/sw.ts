@@ -26,7 +26,8 @@ self.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       // Through the HTTP cache: the page has just loaded most of these files, whose names change
-      // with their content; index.html is revalidated (max-age=0).
+      // with their content (the server lets them be kept a year, immutable); index.html is
+      // revalidated (no-cache). Sent compressed, they are stored decompressed.
       await cache.addAll(files.map((f) => new URL(f, SCOPE).href));
       await self.skipWaiting();
     })(),

@@ -19,7 +19,7 @@ export interface ServeOptions {
 /** Starts the server and resolves when it has stopped after a signal. */
 export async function runServe(opts: ServeOptions, io: Io, env = process.env): Promise<number> {
   // Loaded only here: the other commands need none of the server's dependencies.
-  const { readConfig, startServer } = await import('@carc/server');
+  const { findWebClient, missingWebClient, readConfig, startServer } = await import('@carc/server');
   const overrides: ServerConfigInput = {
     port: opts.port,
     host: opts.host,
@@ -35,7 +35,14 @@ export async function runServe(opts: ServeOptions, io: Io, env = process.env): P
   const store = /^postgres(ql)?:/.test(config.value.database)
     ? 'PostgreSQL'
     : `SQLite file ${config.value.database}`;
-  io.out(`carcassonne server on ${store}\nopen ${server.url}\n`);
+  // The web client: WEB_ROOT (--web), or the web package's build beside the server's, wherever the
+  // server is started from; without one, no URL to open, but the reason and the fix.
+  const web = findWebClient(config.value.webRoot);
+  if (web.found) io.out(`carcassonne server on ${store}\nopen ${server.url}\n`);
+  else {
+    io.err(`${missingWebClient(web)}\n`);
+    io.out(`carcassonne server on ${store}\nserving the API only at ${server.url}\n`);
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       io.out(`${signal}: stopping (finishing writes, closing sockets)\n`);

@@ -33,13 +33,26 @@ interface Kept {
 export class Decider {
   private readonly kept = new Map<string, Kept>();
 
-  decide(task: BotTask): Action {
+  /**
+   * The bot's action. `hurry`, when given, is read by the search between iterations: once it holds
+   * a value other than 0 the search stops and plays its best move so far (the scheduler sets it
+   * when a more urgent decision waits for this thread).
+   */
+  decide(task: BotTask, hurry?: Int32Array): Action {
     const game = this.position(task);
     if (game.toAct !== task.player) {
       throw new Error(`bot: player ${task.player} is not to act at version ${task.log.length}`);
     }
+    const now =
+      hurry === undefined
+        ? undefined
+        : () => (Atomics.load(hurry, 0) === 0 ? performance.now() : Number.POSITIVE_INFINITY);
     const bot = createBot(task.level, task.seed, {
-      mcts: { ms: task.budgetMs, iterations: DEFAULT_MCTS_BUDGET.iterations },
+      mcts: {
+        ms: task.budgetMs,
+        iterations: DEFAULT_MCTS_BUDGET.iterations,
+        ...(now === undefined ? {} : { now }),
+      },
     });
     const move = bot.choose(seatOf(game, task.player));
     return game.toAction(move);

@@ -6,7 +6,7 @@
  *
  * One process alone needs none of this: `SOLO` owns every game.
  */
-import type { ServerMessage } from '../protocol.js';
+import type { Delivery } from '../hub/hub.js';
 import type { HubRequest } from './requests.js';
 
 export interface Cluster {
@@ -28,11 +28,11 @@ export interface Cluster {
   /** Sends a request to process `to` and waits for its answer; rejects with `CallTimeout` if none comes. */
   call(to: string, request: HubRequest): Promise<unknown>;
   /** Delivers a message to listener `listener` of process `to`; resolves false when that process is gone. */
-  deliver(to: string, listener: string, message: ServerMessage): Promise<boolean>;
+  deliver(to: string, listener: string, message: Delivery): Promise<boolean>;
   /** Handlers: requests from other processes, and messages for this process's listeners. */
   serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: ServerMessage) => void,
+    onDeliver: (listener: string, message: Delivery) => void,
   ): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { ServerMessage } from '../protocol.js';
+import type { Delivery } from '../hub/hub.js';
 import type { Cluster } from './cluster.js';
 import { CallTimeout, NotOwner } from './cluster.js';
 import type { HubRequest } from './requests.js';
@@ -15,7 +15,7 @@ type Envelope =
   | { k: 'req'; rid: number; from: string; req: HubRequest }
   | { k: 'res'; rid: number; ok: true; value: unknown }
   | { k: 'res'; rid: number; ok: false; notOwner?: string; message: string }
-  | { k: 'msg'; lid: string; msg: ServerMessage };
+  | { k: 'msg'; lid: string; msg: Delivery };
 
 /** Renews a lease only if this process still holds it. */
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
@@ -108,13 +108,13 @@ export class RedisCluster implements Cluster {
     });
   }
 
-  deliver(to: string, lid: string, msg: ServerMessage): Promise<boolean> {
+  deliver(to: string, lid: string, msg: Delivery): Promise<boolean> {
     return this.send(to, { k: 'msg', lid, msg });
   }
 
   async serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: ServerMessage) => void,
+    onDeliver: (listener: string, message: Delivery) => void,
   ): Promise<void> {
     this.sub.on('message', (_channel: string, text: string) => {
       const e = JSON.parse(text) as Envelope;

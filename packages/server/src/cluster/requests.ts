@@ -2,7 +2,8 @@
 import type { Action } from '@carc/engine';
 
 export type HubRequest =
-  | { op: 'join'; game: string; name: string; seat?: number }
+  | { op: 'join'; game: string; name: string; seat?: number; reservation?: string }
+  | { op: 'expire'; game: string }
   | { op: 'leave'; game: string; token: string }
   | { op: 'rematch'; game: string; token: string }
   | { op: 'record'; game: string }

@@ -4,14 +4,12 @@
  * schemas; every refusal is `{ code, message, path? }` with a fitting status.
  */
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { WebSocket } from 'ws';
-import { BUILTIN, EXPANSION_IDS } from '@carc/engine';
+import { createHash } from 'node:crypto';
+import { BUILTIN, EXPANSION_IDS, reservedKeyPath } from '@carc/engine';
 import { BOT_NAMES } from '@carc/bots';
 import type { ServerConfig } from '../config.js';
 import type { Hub, HubError, HubErrorCode, Logger } from '../hub/hub.js';
@@ -27,6 +25,7 @@ import {
 } from '../protocol.js';
 import { AddressBook } from './limits.js';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, serveSocket } from './socket.js';
+import { findWebClient, missingWebClient, serveWebClient } from './static.js';
 import type { z } from 'zod';
 
 const STATUS: Record<HubErrorCode, number> = {
@@ -37,14 +36,34 @@ const STATUS: Record<HubErrorCode, number> = {
   'lobby/started': 409,
   'lobby/not-over': 409,
   'lobby/not-a-seat': 400,
+  'lobby/seat-reserved': 409,
+  'lobby/too-many-open': 429,
+  'lobby/too-many-games': 429,
+  'lobby/too-many-bot-games': 429,
   'auth/bad-token': 403,
   'record/not-public': 403,
   'match/not-started': 409,
   'session/detached': 409,
   'server/storage': 503,
   'seat/taken-over': 409,
+  'seat/revoked': 403,
   'server/busy': 503,
 };
+
+/** Who created a game, as the lobby's limits count it: a hash of the address, not the address. */
+const creatorOf = (address: string): string =>
+  createHash('sha256').update(address).digest('hex').slice(0, 32);
+
+/** A body refused before its route: `{ code, message, path }` with 400. */
+class BodyRefused extends Error {
+  constructor(
+    readonly code: 'http/bad-request' | 'http/malformed-json' | 'http/invalid',
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface App {
   fastify: FastifyInstance;
@@ -75,6 +94,10 @@ export async function buildApp(
   );
 
   fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    if (error instanceof BodyRefused) {
+      void reply.status(400).send({ code: error.code, message: error.message, path: error.path });
+      return;
+    }
     const status = error.statusCode ?? 500;
     const code =
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
@@ -91,10 +114,25 @@ export async function buildApp(
     if (status >= 500) fastify.log.error(error);
     void reply.status(status).send({ code, message: status >= 500 ? 'internal error' : error.message });
   });
-  fastify.setNotFoundHandler((req, reply) => {
-    void reply
-      .status(404)
-      .send({ code: 'http/not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` });
+  // JSON bodies are parsed here, so that a refusal names what is wrong and where: a key named like
+  // what every object inherits (`__proto__`, `constructor`, `toString`…), anywhere in a body, is
+  // refused with its path before any schema or lookup sees it.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text === '') return done(new BodyRefused('http/bad-request', 'body', 'body: empty'), undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return done(new BodyRefused('http/malformed-json', 'body', `body: not JSON: ${(e as Error).message}`));
+    }
+    const reserved = reservedKeyPath(value, 'body');
+    if (reserved !== undefined) {
+      const message = `${reserved}: a field may not be named ${reserved.slice(reserved.lastIndexOf('.') + 1)}`;
+      return done(new BodyRefused('http/invalid', reserved, message));
+    }
+    done(null, value);
   });
 
   await fastify.register(rateLimit, {
@@ -105,6 +143,12 @@ export async function buildApp(
       code: 'http/rate-limited',
       message: `more than ${ctx.max} requests a minute; retry in ${ctx.after}`,
     }),
+  });
+  // Unknown routes count against the rate limit too, and carry its headers.
+  fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (req, reply) => {
+    void reply
+      .status(404)
+      .send({ code: 'http/not-found', message: `no route ${req.method} ${req.url.split('?')[0]}` });
   });
   await fastify.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
@@ -166,13 +210,13 @@ export async function buildApp(
   fastify.post('/api/games', async (req, reply) => {
     const body = parse(createGameBody, req.body, 'body', reply);
     if (body === undefined) return reply;
-    return send(reply, await hub.createGame(body.settings, body.join), 201);
+    return send(reply, await hub.createGame(body.settings, body.join, creatorOf(req.ip)), 201);
   });
 
   fastify.get('/api/games', async (req, reply) => {
     const q = parse(listQuery, req.query, 'query', reply);
     if (q === undefined) return reply;
-    return { games: await hub.list(q.status, q.limit) };
+    return { games: await hub.list(q.status, q.limit, q.offset) };
   });
 
   fastify.get<{ Params: { id: string } }>('/api/games/:id', async (req, reply) =>
@@ -226,18 +270,10 @@ export async function buildApp(
     );
   });
 
-  const webRoot = resolve(config.webRoot ?? 'packages/web/dist');
-  if (existsSync(resolve(webRoot, 'index.html'))) {
-    const serviceWorker = resolve(webRoot, 'sw.js');
-    await fastify.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      // The service worker (offline play) is checked for a new version at every load.
-      setHeaders: (reply, path) => {
-        if (path === serviceWorker) reply.header('cache-control', 'no-cache');
-      },
-    });
-  }
+  // The web client at / (static.ts): found beside this package unless WEB_ROOT says where.
+  const web = findWebClient(config.webRoot);
+  if (web.found) await serveWebClient(fastify, web);
+  else fastify.log.warn({ webRoot: web.root }, missingWebClient(web));
 
   return {
     fastify,

@@ -25,6 +25,8 @@ export interface SocketLimits {
 export const CLOSE_POLICY = 1008;
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_TRY_LATER = 1013;
+/** The socket's seat changed hands (given back, taken over by a bot): it may not act for it any more. */
+export const CLOSE_SEAT_REVOKED = 4003;
 
 /**
  * A message's text, made once: the hub sends one message object to every socket of the same viewer
@@ -103,6 +105,8 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
       return error('ws/invalid-message', describeIssue(parsed.error).message, id);
     }
     const msg = parsed.data;
+    // The schema's copy of an action drops a `__proto__` key: the engine checks the action as sent.
+    if (msg.type === 'act') msg.action = (raw as { action: typeof msg.action }).action;
     switch (msg.type) {
       case 'ping':
         return send({ type: 'pong' });
@@ -110,7 +114,12 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
         if (session !== undefined || joining)
           return error('ws/already-joined', 'this socket has said hello already');
         joining = true;
-        void hub.connect(msg.game, msg.token, msg.since, send).then((r) => {
+        const end = (code: string, message: string): void => {
+          error(code, message);
+          closed = true;
+          socket.close(CLOSE_SEAT_REVOKED, code);
+        };
+        void hub.connect(msg.game, msg.token, msg.since, send, end).then((r) => {
           joining = false;
           const waiting = early.splice(0);
           if (!r.ok) {

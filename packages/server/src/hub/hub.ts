@@ -42,11 +42,16 @@ export type HubErrorCode =
   | 'lobby/started'
   | 'lobby/not-over'
   | 'lobby/not-a-seat'
+  | 'lobby/seat-reserved'
+  | 'lobby/too-many-open'
+  | 'lobby/too-many-games'
+  | 'lobby/too-many-bot-games'
   | 'auth/bad-token'
   | 'record/not-public'
   | 'match/not-started'
   | 'session/detached'
   | 'seat/taken-over'
+  | 'seat/revoked'
   | 'server/storage'
   | 'server/busy';
 
@@ -67,8 +72,21 @@ const fail = <T>(code: HubErrorCode, message: string, path?: string): HubResult<
 /** Where messages for one viewer go (a socket, in the WebSocket transport). */
 export interface Listener {
   readonly viewer: Viewer;
+  /**
+   * The hash of the seat token the listener attached with: its authority over the seat, checked
+   * against the seat's holder at every act (a seat that changed hands is not its seat any more).
+   */
+  readonly holder?: string;
   send(message: ServerMessage): void;
+  /** Ends the listener's connection because its seat changed hands: told why, then closed. */
+  revoke(code: RevokeCode, message: string): void;
 }
+
+/** Why a seat's connections were cut: the seat was given back, or a bot took it over. */
+export type RevokeCode = 'seat/revoked' | 'seat/taken-over' | 'lobby/expired';
+
+/** What the hub hands a socket's process: a message to send, or the order to cut the socket. */
+export type Delivery = ServerMessage | { type: 'revoke'; code: RevokeCode; message: string };
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -85,7 +103,7 @@ export interface HubOptions {
   idleMs?: number;
   /** Reconnection sends the missed steps when at most this many, else only the view. */
   maxResyncSteps?: number;
-  /** Client message ids remembered per game (to answer repeats). */
+  /** Client message ids remembered per seat (to answer repeats). */
   rememberedIds?: number;
   /** The level of the bot that takes over a seat whose time ran out. */
   takeoverLevel?: BotName;
@@ -93,6 +111,8 @@ export interface HubOptions {
   cluster?: Cluster;
   /** A game being played that nobody touched for this long ends as aborted (ms). */
   abandonMs?: number;
+  /** What one address may create (docs/protocol.md, "Limits"); unlimited when absent. */
+  limits?: Partial<LobbyLimits>;
   now?: () => number;
   log?: Logger;
 }
@@ -107,8 +127,8 @@ interface Table {
   listeners: Map<string, Listener>;
   /** Open connections per seat. */
   connected: number[];
-  /** Answers to client message ids, by `seat:id`, oldest first. */
-  answers: Map<string, ServerMessage>;
+  /** Answers to each seat's client message ids, by id, oldest first (spectators' are not kept). */
+  answers: Map<number, Map<string, ServerMessage>>;
   queue: Promise<unknown>;
   touched: number;
   botThinking: boolean;
@@ -117,6 +137,33 @@ interface Table {
   /** Set once the table left memory (storage refused a write, idle, lease lost): work goes to its successor. */
   broken: boolean;
 }
+
+/** What the lobby lets one address (the creator) do, and how long open games wait. */
+export interface LobbyLimits {
+  /** Open games one creator may have at once. */
+  openGamesPerAddress: number;
+  /** Open or played games one creator may have at once. */
+  gamesPerAddress: number;
+  /** Games of bots only being played, per creator and in all. */
+  botGamesPerAddress: number;
+  botGamesTotal: number;
+  /** An open game nobody joined or left for this long is removed (ms). */
+  openGameTtlMs: number;
+  /** A rematch keeps the old players' seats this long (ms). */
+  rematchHoldMs: number;
+  /** Games of one creator shown in a list page. */
+  listPerCreator: number;
+}
+
+const NO_LIMITS: LobbyLimits = {
+  openGamesPerAddress: Infinity,
+  gamesPerAddress: Infinity,
+  botGamesPerAddress: Infinity,
+  botGamesTotal: Infinity,
+  openGameTtlMs: Infinity,
+  rematchHoldMs: 2 * 60_000,
+  listPerCreator: 3,
+};
 
 const SILENT: Logger = { info() {}, warn() {}, error() {} };
 
@@ -130,6 +177,9 @@ export class Hub {
   private readonly takeoverLevel: BotName;
   private readonly cluster: Cluster;
   private readonly abandonMs: number;
+  private readonly limits: LobbyLimits;
+  /** Creations run one at a time, so that two at once cannot both pass a limit. */
+  private creating: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
   private readonly log: Logger;
   private readonly tables = new Map<string, Table>();
@@ -150,6 +200,7 @@ export class Hub {
     this.rememberedIds = options.rememberedIds ?? 256;
     this.takeoverLevel = options.takeoverLevel ?? 'greedy';
     this.abandonMs = options.abandonMs ?? 7 * 24 * 3_600_000;
+    this.limits = { ...NO_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT;
   }
@@ -174,6 +225,9 @@ export class Hub {
       this.timers.push(timer);
     };
     every(Math.max(1_000, Math.min(this.idleMs / 2, 60_000)), () => this.sweep());
+    if (Number.isFinite(this.limits.openGameTtlMs)) {
+      every(Math.max(1_000, Math.min(this.limits.openGameTtlMs / 4, 60_000)), () => this.expireOpenGames());
+    }
     every(1_000, () => this.watchSessions());
     if (this.cluster === SOLO) {
       every(60_000, () => this.adoptOrphans(false));
@@ -190,21 +244,46 @@ export class Hub {
 
   // ---------------------------------------------------------------- lobby
 
-  async createGame(
+  /**
+   * A new game. `creator` (a hash of the requester's address) is held to the lobby's limits: open
+   * games, games in all, games of bots only; a rematch (`rematchOf`) is not, and keeps the old
+   * players' seats for them a while.
+   */
+  createGame(
     settings: GameSettings,
     join?: { name: string },
+    creator?: string,
+  ): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
+    const run = this.creating.then(() => this.createNow(settings, join, creator));
+    this.creating = run.catch(() => undefined);
+    return run;
+  }
+
+  private async createNow(
+    settings: GameSettings,
+    join: { name: string } | undefined,
+    creator: string | undefined,
+    rematch?: { seats: SeatRow[] },
   ): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
     const seed = randomSeed();
     const config = gameConfig(settings, seed);
     if (!config.ok) return fail(config.error.code, config.error.message, config.error.path);
     const probe = Match.create(config.value);
     if (!probe.ok) return fail('lobby/invalid-settings', probe.error.message, probe.error.path);
-    if (join !== undefined && settings.seats.every((s) => s.kind === 'bot')) {
+    const botsOnly = settings.seats.every((s) => s.kind === 'bot');
+    if (join !== undefined && botsOnly) {
       return fail(
         'lobby/invalid-settings',
         'join: every seat is a bot; create without join and watch',
         'join',
       );
+    }
+    if (rematch === undefined) {
+      const refused = await this.overLimits(botsOnly, creator).catch((e: unknown) => {
+        this.log.error({ err: String(e) }, 'storage did not answer a count');
+        return fail<never>('server/storage', 'the game could not be created; try again');
+      });
+      if (refused !== undefined) return refused;
     }
     const now = this.now();
     const row: GameRow = {
@@ -214,13 +293,18 @@ export class Hub {
       status: 'open',
       settings,
       seed,
-      seats: settings.seats.map((s): SeatRow =>
-        s.kind === 'bot'
-          ? { kind: 'bot', level: s.level, name: botName(s.level) }
-          : { kind: 'human', name: '' },
-      ),
+      seats:
+        rematch?.seats ??
+        settings.seats.map((s): SeatRow =>
+          s.kind === 'bot'
+            ? { kind: 'bot', level: s.level, name: botName(s.level) }
+            : { kind: 'human', name: '' },
+        ),
       version: 0,
       toAct: -1,
+      ...(creator === undefined ? {} : { creator }),
+      listedAt: rematch === undefined ? now : now + this.limits.rematchHoldMs,
+      botsOnly,
     };
     try {
       await this.store.createGame(row);
@@ -228,7 +312,7 @@ export class Hub {
       this.log.error({ err: String(e) }, 'storage refused a new game');
       return fail('server/storage', 'the game could not be stored; try again');
     }
-    if (row.seats.every((s) => s.kind === 'bot')) {
+    if (botsOnly) {
       const started = await this.route<null>({ op: 'start', game: row.id });
       if (!started.ok) return started;
     }
@@ -238,9 +322,58 @@ export class Hub {
     return ok({ id: row.id, ...joined.value });
   }
 
-  /** Takes a free human seat (`seat`, or the first); the answer carries the seat's secret token. */
-  join(id: string, name: string, seat?: number): Promise<HubResult<{ seat: number; token: string }>> {
-    return this.route({ op: 'join', game: id, name, ...(seat === undefined ? {} : { seat }) });
+  /** Why `creator` may not create another game now, if a limit stands in the way. */
+  private async overLimits(
+    botsOnly: boolean,
+    creator: string | undefined,
+  ): Promise<HubResult<never> | undefined> {
+    const l = this.limits;
+    const count = (statuses: GameStatus[], more: { creator?: string; botsOnly?: boolean } = {}) =>
+      this.store.countGames({ statuses, ...more });
+    if (botsOnly) {
+      if ((await count(['open', 'playing'], { botsOnly: true })) >= l.botGamesTotal) {
+        return fail(
+          'lobby/too-many-bot-games',
+          `the server runs ${l.botGamesTotal} games of bots only already; watch one of them or try later`,
+        );
+      }
+    }
+    if (creator === undefined) return undefined;
+    if (botsOnly && (await count(['open', 'playing'], { creator, botsOnly: true })) >= l.botGamesPerAddress) {
+      return fail(
+        'lobby/too-many-bot-games',
+        `you have ${l.botGamesPerAddress} games of bots only being played; wait until one ends`,
+      );
+    }
+    if (!botsOnly && (await count(['open'], { creator })) >= l.openGamesPerAddress) {
+      return fail(
+        'lobby/too-many-open',
+        `you have ${l.openGamesPerAddress} open games waiting for players; wait for them to start or leave them`,
+      );
+    }
+    if ((await count(['open', 'playing'], { creator })) >= l.gamesPerAddress) {
+      return fail('lobby/too-many-games', `you have ${l.gamesPerAddress} games open or being played`);
+    }
+    return undefined;
+  }
+
+  /**
+   * Takes a free human seat (`seat`, or the first); the answer carries the seat's secret token.
+   * `reservation` (the hash of an old token) may take a seat a rematch keeps for its holder.
+   */
+  join(
+    id: string,
+    name: string,
+    seat?: number,
+    reservation?: string,
+  ): Promise<HubResult<{ seat: number; token: string }>> {
+    return this.route({
+      op: 'join',
+      game: id,
+      name,
+      ...(seat === undefined ? {} : { seat }),
+      ...(reservation === undefined ? {} : { reservation }),
+    });
   }
 
   /** Gives a seat of a game that has not started back. */
@@ -248,10 +381,17 @@ export class Hub {
     return this.route({ op: 'leave', game: id, token });
   }
 
-  async list(status: 'open' | 'playing' | 'over', limit: number): Promise<GameListing[]> {
+  /** A page of the games with this status, newest first, at most a few of each creator. */
+  async list(status: 'open' | 'playing' | 'over', limit: number, offset = 0): Promise<GameListing[]> {
     const statuses: GameStatus[] =
       status === 'over' ? ['finished', 'resigned', 'timeout', 'aborted'] : [status];
-    return this.store.listGames(statuses, limit);
+    return this.store.listGames({
+      statuses,
+      limit,
+      offset,
+      perCreator: this.limits.listPerCreator,
+      listedBy: this.now(),
+    });
   }
 
   /** A game as the lobby shows it, with who is connected. */
@@ -277,19 +417,22 @@ export class Hub {
   /**
    * Opens a session on a game: as the seat `token` holds, or as a spectator without one. `send` is
    * given a `welcome` (the view, and the steps after `since` when given and few enough), then every
-   * later message for its viewer, wherever the game's owner runs.
+   * later message for its viewer, wherever the game's owner runs. `end` cuts the connection when
+   * its seat changes hands (given back, taken over): the session is over, the transport closes.
    */
   async connect(
     game: string,
     token: string | undefined,
     since: number | undefined,
     send: (message: ServerMessage) => void,
+    end: (code: RevokeCode, message: string) => void,
   ): Promise<HubResult<Session>> {
     const rec: SessionRecord = {
       lid: newListenerId(),
       game,
       ...(token === undefined ? {} : { token }),
       send,
+      end,
       version: since ?? -1,
       owner: '',
       busy: false,
@@ -372,9 +515,15 @@ export class Hub {
   }
 
   /** A message for a socket of this process: note its version (to catch up after a move), pass it on. */
-  private deliverLocal(lid: string, message: ServerMessage): void {
+  private deliverLocal(lid: string, message: Delivery): void {
     const rec = this.sessions.get(lid);
     if (rec === undefined) return;
+    if (message.type === 'revoke') {
+      // The owner has detached it already: this session is over, whatever the socket does next.
+      this.sessions.delete(lid);
+      rec.owner = '';
+      return rec.end(message.code, message.message);
+    }
     if (message.type === 'welcome' || message.type === 'update' || message.type === 'ended') {
       rec.version = Math.max(rec.version, message.version);
     }
@@ -453,7 +602,9 @@ export class Hub {
   private async runNow(t: Table, q: HubRequest): Promise<HubResult<unknown>> {
     switch (q.op) {
       case 'join':
-        return this.joinOn(t, q.name, q.seat);
+        return this.joinOn(t, q.name, q.seat, q.reservation);
+      case 'expire':
+        return ok(await this.expireOn(t));
       case 'leave':
         return this.leaveOn(t, q.token);
       case 'rematch':
@@ -477,23 +628,20 @@ export class Hub {
       case 'detach':
         return ok(this.detachOn(t, `${q.from}:${q.listener}`));
       case 'act': {
-        const l = t.listeners.get(`${q.from}:${q.listener}`);
-        if (l === undefined)
-          return fail('session/detached', 'this session is not attached to the game; reconnect');
-        await this.submit(t, l.viewer, q.id, q.version, q.action, (answer) => l.send(answer));
+        const l = this.authorisedListener(t, `${q.from}:${q.listener}`);
+        if (!l.ok) return l;
+        await this.submit(t, l.value.viewer, q.id, q.version, q.action, (answer) => l.value.send(answer));
         return ok(null);
       }
       case 'resign': {
-        const l = t.listeners.get(`${q.from}:${q.listener}`);
-        if (l === undefined)
-          return fail('session/detached', 'this session is not attached to the game; reconnect');
-        const key = `${String(l.viewer)}:${q.id}`;
-        const known = t.answers.get(key);
-        if (known !== undefined) l.send(known);
+        const l = this.authorisedListener(t, `${q.from}:${q.listener}`);
+        if (!l.ok) return l;
+        const known = this.answered(t, l.value.viewer, q.id);
+        if (known !== undefined) l.value.send(known);
         else
-          await this.resignOn(t, l, q.id, (answer) => {
-            this.remember(t, key, answer);
-            l.send(answer);
+          await this.resignOn(t, l.value, q.id, (answer) => {
+            this.remember(t, l.value.viewer, q.id, answer);
+            l.value.send(answer);
           });
         return ok(null);
       }
@@ -504,20 +652,48 @@ export class Hub {
     t: Table,
     name: string,
     seat?: number,
+    reservation?: string,
   ): Promise<HubResult<{ seat: number; token: string }>> {
     const id = t.row.id;
     if (t.row.status !== 'open') return fail('lobby/started', `game ${id} has started`);
-    const free = t.row.seats.findIndex((s) => s.kind === 'human' && s.tokenHash === undefined);
+    const now = this.now();
+    const reserved = (s: SeatRow) =>
+      s.reservedFor !== undefined && s.reservedFor !== reservation && now < (s.reservedUntil ?? 0);
+    const free = t.row.seats.findIndex(
+      (s) => s.kind === 'human' && s.tokenHash === undefined && !reserved(s),
+    );
     const chosen = seat ?? free;
     const s = t.row.seats[chosen];
     if (seat !== undefined && s === undefined)
       return fail('lobby/not-a-seat', `no seat ${seat} in game ${id}`, 'seat');
-    if (s === undefined) return fail('lobby/no-free-seat', `game ${id} has no free seat`);
+    if (s === undefined) {
+      if (seat === undefined && t.row.seats.some(reserved)) {
+        return fail(
+          'lobby/seat-reserved',
+          `game ${id}: its free seats are kept for the players of the last game`,
+        );
+      }
+      return fail('lobby/no-free-seat', `game ${id} has no free seat`);
+    }
     if (s.kind !== 'human' || s.tokenHash !== undefined) {
       return fail('lobby/seat-taken', `seat ${chosen} of game ${id} is taken`, 'seat');
     }
+    if (reserved(s)) {
+      const wait = Math.ceil(((s.reservedUntil ?? now) - now) / 1000);
+      return fail(
+        'lobby/seat-reserved',
+        `seat ${chosen} of game ${id} is kept for its player of the last game for ${wait} s more`,
+        'seat',
+      );
+    }
     const token = newToken();
-    const seats = t.row.seats.map((x, i) => (i === chosen ? { ...x, name, tokenHash: hashToken(token) } : x));
+    const seats = t.row.seats.map((x, i): SeatRow => {
+      if (i !== chosen) return x;
+      const taken: SeatRow = { ...x, name, tokenHash: hashToken(token) };
+      delete taken.reservedFor;
+      delete taken.reservedUntil;
+      return taken;
+    });
     await this.store.updateGame(id, { seats }, t.row.version);
     t.row.seats = seats;
     if (seats.every((x) => x.kind === 'bot' || x.tokenHash !== undefined)) await this.startMatch(t);
@@ -533,8 +709,32 @@ export class Hub {
     const seats = t.row.seats.map((x, i): SeatRow => (i === seat ? { kind: 'human', name: '' } : x));
     await this.store.updateGame(id, { seats }, t.row.version);
     t.row.seats = seats;
+    this.revokeSeat(t, seat, 'seat/revoked', `you left seat ${seat}; its token is no longer valid`);
     this.broadcastPresence(t);
     return ok({ seat });
+  }
+
+  /** Removes an open game nobody joined or left for `openGameTtlMs`; its sockets are told and cut. */
+  private async expireOn(t: Table): Promise<boolean> {
+    const cutoff = this.now() - this.limits.openGameTtlMs;
+    // The store removes it only if nobody joined or left since the cutoff.
+    if (t.row.status !== 'open') return false;
+    if (!(await this.store.deleteOpenGame(t.row.id, cutoff))) return false;
+    for (const [key, l] of [...t.listeners]) {
+      t.listeners.delete(key);
+      l.revoke('lobby/expired', `game ${t.row.id} waited for players too long and was removed`);
+    }
+    this.dropTable(t);
+    this.log.info({ game: t.row.id }, 'open game expired');
+    return true;
+  }
+
+  /** Open games untouched for `openGameTtlMs` are removed, by their owner. */
+  private async expireOpenGames(): Promise<void> {
+    for (const id of await this.store.staleOpenGames(this.now() - this.limits.openGameTtlMs)) {
+      if (this.closed) return;
+      await this.route({ op: 'expire', game: id });
+    }
   }
 
   private async rematchOn(
@@ -549,18 +749,28 @@ export class Hub {
     const name = t.row.seats[seat]!.name;
     let target = t.row.rematch;
     if (target === undefined) {
+      // Seats shifted by one (another player starts); each old player's seat is kept for them.
+      const shifted = (i: number) => (i + 1) % n;
       const settings: GameSettings = {
         ...t.row.settings,
-        seats: t.row.settings.seats.map((_, i) => t.row.settings.seats[(i + 1) % n]!),
+        seats: t.row.settings.seats.map((_, i) => t.row.settings.seats[shifted(i)]!),
       };
-      const created = await this.createGame(settings);
+      const until = this.now() + this.limits.rematchHoldMs;
+      const seats = settings.seats.map((spec, i): SeatRow => {
+        if (spec.kind === 'bot') return { kind: 'bot', level: spec.level, name: botName(spec.level) };
+        const old = t.row.seats[shifted(i)]!;
+        return old.tokenHash === undefined
+          ? { kind: 'human', name: '' }
+          : { kind: 'human', name: '', reservedFor: old.tokenHash, reservedUntil: until };
+      });
+      const created = await this.createNow(settings, undefined, t.row.creator, { seats });
       if (!created.ok) return created;
       target = created.value.id;
       await this.store.updateGame(id, { rematch: target }, t.row.version);
       t.row.rematch = target;
       for (const l of t.listeners.values()) l.send({ type: 'rematch', game: target });
     }
-    const joined = await this.join(target, name, (seat - 1 + n) % n);
+    const joined = await this.join(target, name, (seat - 1 + n) % n, t.row.seats[seat]!.tokenHash);
     if (!joined.ok) return joined.error.code === 'lobby/seat-taken' ? ok({ id: target }) : joined;
     return ok({ id: target, ...joined.value });
   }
@@ -574,23 +784,33 @@ export class Hub {
     lid: string,
   ): HubResult<null> {
     let viewer: Viewer = 'spectator';
+    let holder: string | undefined;
     if (token !== undefined) {
       const seat = this.seatOf(t, token);
       if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${t.row.id}`);
       viewer = seat;
+      holder = t.row.seats[seat]!.tokenHash;
     }
     const key = `${from}:${lid}`;
     this.detachOn(t, key, false);
-    const send =
+    const deliver =
       from === this.self
-        ? (m: ServerMessage) => this.deliverLocal(lid, m)
-        : (m: ServerMessage) => {
-            void this.cluster.deliver(from, lid, m).then((reached) => {
-              // Nobody listens on that process any more: it is gone, and so is this socket.
-              if (!reached) this.detachOn(t, key);
-            });
+        ? (m: Delivery) => this.deliverLocal(lid, m)
+        : (m: Delivery) => {
+            void this.cluster.deliver(from, lid, m).then(
+              (reached) => {
+                // Nobody listens on that process any more: it is gone, and so is this socket.
+                if (!reached) this.detachOn(t, key);
+              },
+              (e: unknown) => this.log.warn({ game: t.row.id, err: String(e) }, 'delivery failed'),
+            );
           };
-    const l: Listener = { viewer, send };
+    const l: Listener = {
+      viewer,
+      ...(holder === undefined ? {} : { holder }),
+      send: deliver,
+      revoke: (code, message) => deliver({ type: 'revoke', code, message }),
+    };
     t.listeners.set(key, l);
     if (typeof viewer === 'number') t.connected[viewer] = (t.connected[viewer] ?? 0) + 1;
     l.send(this.welcome(t, viewer, since));
@@ -715,11 +935,12 @@ export class Hub {
     reply: (answer: ServerMessage) => void,
   ): Promise<void> {
     if (clientId === undefined) return this.play(t, viewer, undefined, version, action, reply);
-    const key = `${String(viewer)}:${clientId}`;
-    const known = t.answers.get(key);
+    const known = this.answered(t, viewer, clientId);
     if (known !== undefined) return reply(known);
     return this.play(t, viewer, clientId, version, action, (answer) => {
-      if (answer.type !== 'error' || answer.code !== 'server/storage') this.remember(t, key, answer);
+      if (answer.type !== 'error' || answer.code !== 'server/storage') {
+        this.remember(t, viewer, clientId, answer);
+      }
       reply(answer);
     });
   }
@@ -792,10 +1013,47 @@ export class Hub {
     this.afterChange(t);
   }
 
-  private remember(t: Table, key: string, answer: ServerMessage): void {
-    t.answers.delete(key);
-    t.answers.set(key, answer);
-    if (t.answers.size > this.rememberedIds) t.answers.delete(t.answers.keys().next().value as string);
+  /** The answer a seat was given to its message `id`, if remembered. */
+  private answered(t: Table, viewer: Viewer, id: string): ServerMessage | undefined {
+    return typeof viewer === 'number' ? t.answers.get(viewer)?.get(id) : undefined;
+  }
+
+  /**
+   * Remembers a seat's answer, the last `rememberedIds` per seat: what one seat (or a spectator,
+   * whose refusals are not kept) sends cannot push another seat's answers out.
+   */
+  private remember(t: Table, viewer: Viewer, id: string, answer: ServerMessage): void {
+    if (typeof viewer !== 'number') return;
+    let answers = t.answers.get(viewer);
+    if (answers === undefined) t.answers.set(viewer, (answers = new Map()));
+    answers.delete(id);
+    answers.set(id, answer);
+    if (answers.size > this.rememberedIds) answers.delete(answers.keys().next().value as string);
+  }
+
+  /**
+   * The listener `key` if it may still act for its viewer: a seat's listener only while the seat's
+   * token is the one it attached with. One that lost its seat is cut off (and told).
+   */
+  private authorisedListener(t: Table, key: string): HubResult<Listener> {
+    const l = t.listeners.get(key);
+    if (l === undefined)
+      return fail('session/detached', 'this session is not attached to the game; reconnect');
+    if (typeof l.viewer !== 'number' || t.row.seats[l.viewer]?.tokenHash === l.holder) return ok(l);
+    const message = `seat ${l.viewer} is no longer yours: its token is no longer valid`;
+    this.detachOn(t, key);
+    l.revoke('seat/revoked', message);
+    return fail('seat/revoked', message);
+  }
+
+  /** Seat `seat` changed hands: every connection holding it is cut at once, wherever its socket is. */
+  private revokeSeat(t: Table, seat: number, code: RevokeCode, message: string): void {
+    for (const [key, l] of [...t.listeners]) {
+      if (l.viewer !== seat) continue;
+      t.listeners.delete(key);
+      l.revoke(code, message);
+    }
+    t.connected[seat] = 0;
   }
 
   /** After any change: re-arm the clock, wake the bot to act. */
@@ -819,18 +1077,26 @@ export class Hub {
     if (seat?.kind !== 'bot' || t.config === undefined) return;
     const level: BotName = seat.level !== undefined && isBotName(seat.level) ? seat.level : 'greedy';
     const version = m.version;
+    // Bot work by priority: a game a human plays in, then an all-bot game somebody watches, then
+    // one nobody watches (a seat a bot took over after a timeout counts as a bot's).
+    const priority = t.row.seats.some((s) => s.kind === 'human') ? 0 : t.listeners.size > 0 ? 1 : 2;
     t.botThinking = true;
     this.bots
-      .decide({
-        game: t.row.id,
-        config: t.config,
-        log: t.log,
-        player,
-        level,
-        budgetMs: this.botBudgetMs,
-        seed: randomBytes(4).readUInt32LE(0),
-      })
+      .decide(
+        {
+          game: t.row.id,
+          config: t.config,
+          log: t.log,
+          player,
+          level,
+          budgetMs: this.botBudgetMs,
+          seed: randomBytes(4).readUInt32LE(0),
+        },
+        priority,
+      )
       .catch((e: unknown) => {
+        // Shutting down: the decisions still waiting for a thread are dropped, quietly.
+        if (this.closed) throw e;
         // A bot that fails still moves: the first legal action, so the game never stalls.
         this.log.error({ game: t.row.id, err: String(e) }, 'bot failed; playing its first legal action');
         const first = m.view(player).legalActions?.[0];
@@ -848,7 +1114,7 @@ export class Hub {
       )
       .catch((e: unknown) => {
         t.botThinking = false;
-        this.log.error({ game: t.row.id, err: String(e) }, 'bot could not move');
+        if (!this.closed) this.log.error({ game: t.row.id, err: String(e) }, 'bot could not move');
       });
   }
 
@@ -914,6 +1180,7 @@ export class Hub {
     }
     t.row.seats = seats;
     t.row.clocks = clocks;
+    this.revokeSeat(t, seat, 'seat/taken-over', 'your time ran out and a bot plays your seat now');
     this.broadcastPresence(t);
     this.afterChange(t);
   }
@@ -1090,7 +1357,7 @@ export class Hub {
         }
         t.log.push({ player: e.player, action: e.action });
         if (e.clientId !== undefined) {
-          this.remember(t, `${e.player}:${e.clientId}`, { type: 'ack', id: e.clientId, version: e.seq });
+          this.remember(t, e.player, e.clientId, { type: 'ack', id: e.clientId, version: e.seq });
         }
       }
       const o = row.outcome;
@@ -1144,6 +1411,8 @@ export interface SessionRecord {
   readonly game: string;
   readonly token?: string;
   readonly send: (message: ServerMessage) => void;
+  /** Cuts the socket: its seat changed hands. */
+  readonly end: (code: RevokeCode, message: string) => void;
   /** The last version it was sent (to catch up after the owner changed). */
   version: number;
   /** The process the game's owner was when it attached ('' when it must attach again). */

@@ -19,6 +19,9 @@ export interface GameColumns {
   outcome: unknown;
   scores: unknown;
   rematch: string | null;
+  creator: string | null;
+  listed_at: number | string | null;
+  bots_only: number | boolean | null;
 }
 
 export const GAME_COLUMNS = [
@@ -35,6 +38,16 @@ export const GAME_COLUMNS = [
   'outcome',
   'scores',
   'rematch',
+  'creator',
+  'listed_at',
+  'bots_only',
+] as const;
+
+/** Columns added after the first schema, for databases created before them. */
+export const ADDED_COLUMNS = [
+  ['creator', 'TEXT'],
+  ['listed_at', 'BIGINT'],
+  ['bots_only', 'BOOLEAN'],
 ] as const;
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
@@ -55,6 +68,9 @@ export function gameValues(row: GameRow): (string | number | null)[] {
     json(row.outcome),
     json(row.scores),
     row.rematch ?? null,
+    row.creator ?? null,
+    row.listedAt,
+    row.botsOnly ? 1 : 0,
   ];
 }
 
@@ -90,5 +106,8 @@ export function toGameRow(r: GameColumns, parse: (v: unknown) => unknown): GameR
     ...opt('outcome', r.outcome),
     ...opt('scores', r.scores),
     ...(r.rematch === null ? {} : { rematch: r.rematch }),
+    ...(r.creator === null ? {} : { creator: r.creator }),
+    listedAt: r.listed_at === null ? Number(r.created_at) : Number(r.listed_at),
+    botsOnly: r.bots_only === true || r.bots_only === 1,
   };
 }

@@ -4,10 +4,10 @@
  * the primary key (game, seq) makes a second writer of the same entry fail instead of forking the log.
  */
 import pg from 'pg';
-import type { ActionRow, GameListing, GamePatch, GameRow, GameStatus, Store } from './store.js';
+import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
 import { SequenceConflict, listing } from './store.js';
 import type { GameColumns } from './columns.js';
-import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+import { ADDED_COLUMNS, GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -50,6 +50,10 @@ export class PostgresStore implements Store {
     // An idle client's error (the server restarting) must not crash the process.
     pool.on('error', () => {});
     await pool.query(SCHEMA);
+    for (const [column, type] of ADDED_COLUMNS) {
+      await pool.query(`ALTER TABLE games ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+    }
+    await pool.query('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
     return new PostgresStore(pool);
   }
 
@@ -66,12 +70,49 @@ export class PostgresStore implements Store {
     return row === undefined ? undefined : fromDb(row);
   }
 
-  async listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]> {
+  async listGames(q: ListQuery): Promise<GameListing[]> {
     const r = await this.pool.query<GameColumns>(
-      'SELECT * FROM games WHERE status = ANY($1) ORDER BY created_at DESC LIMIT $2',
-      [statuses, limit],
+      `SELECT * FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY COALESCE(creator, id) ORDER BY created_at DESC) AS nth
+         FROM games WHERE status = ANY($1) AND COALESCE(listed_at, 0) <= $2
+       ) AS g WHERE nth <= $3 ORDER BY created_at DESC LIMIT $4 OFFSET $5`,
+      [q.statuses, q.listedBy, q.perCreator, q.limit, q.offset],
     );
     return r.rows.map((row) => listing(fromDb(row)));
+  }
+
+  async countGames(q: CountQuery): Promise<number> {
+    const where = ['status = ANY($1)'];
+    const values: unknown[] = [q.statuses];
+    if (q.creator !== undefined) {
+      values.push(q.creator);
+      where.push(`creator = $${values.length}`);
+    }
+    if (q.botsOnly !== undefined) {
+      values.push(q.botsOnly);
+      where.push(`bots_only = $${values.length}`);
+    }
+    const r = await this.pool.query<{ n: string }>(
+      `SELECT COUNT(*) AS n FROM games WHERE ${where.join(' AND ')}`,
+      values,
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
+  async staleOpenGames(before: number): Promise<string[]> {
+    const r = await this.pool.query<{ id: string }>(
+      `SELECT id FROM games WHERE status = 'open' AND updated_at < $1`,
+      [before],
+    );
+    return r.rows.map((row) => row.id);
+  }
+
+  async deleteOpenGame(id: string, before: number): Promise<boolean> {
+    const r = await this.pool.query(
+      `DELETE FROM games WHERE id = $1 AND status = 'open' AND version = 0 AND updated_at < $2`,
+      [id, before],
+    );
+    return r.rowCount === 1;
   }
 
   async playingGames(): Promise<GameRow[]> {

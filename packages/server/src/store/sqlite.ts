@@ -6,10 +6,10 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ActionRow, GameListing, GamePatch, GameRow, GameStatus, Store } from './store.js';
+import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
 import { SequenceConflict, listing } from './store.js';
 import type { GameColumns } from './columns.js';
-import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+import { ADDED_COLUMNS, GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -66,6 +66,11 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    const have = new Set((this.db.pragma('table_info(games)') as { name: string }[]).map((c) => c.name));
+    for (const [column, type] of ADDED_COLUMNS) {
+      if (!have.has(column)) this.db.exec(`ALTER TABLE games ADD COLUMN ${column} ${type}`);
+    }
+    this.db.exec('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
   }
 
   async createGame(row: GameRow): Promise<void> {
@@ -79,12 +84,51 @@ export class SqliteStore implements Store {
     return r === undefined ? undefined : fromDb(r);
   }
 
-  async listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]> {
-    if (statuses.length === 0) return [];
+  async listGames(q: ListQuery): Promise<GameListing[]> {
+    if (q.statuses.length === 0) return [];
     const rows = this.statement(
-      `SELECT * FROM games WHERE status IN (${statuses.map(() => '?').join(', ')}) ORDER BY created_at DESC LIMIT ?`,
-    ).all(...statuses, limit) as GameColumns[];
+      `SELECT * FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY COALESCE(creator, id) ORDER BY created_at DESC) AS nth
+         FROM games WHERE status IN (${q.statuses.map(() => '?').join(', ')}) AND COALESCE(listed_at, 0) <= ?
+       ) AS g WHERE nth <= ? ORDER BY created_at DESC LIMIT ? OFFSET ?`,
+    ).all(...q.statuses, q.listedBy, q.perCreator, q.limit, q.offset) as GameColumns[];
     return rows.map((r) => listing(fromDb(r)));
+  }
+
+  async countGames(q: CountQuery): Promise<number> {
+    if (q.statuses.length === 0) return 0;
+    const where = [`status IN (${q.statuses.map(() => '?').join(', ')})`];
+    const values: (string | number)[] = [...q.statuses];
+    if (q.creator !== undefined) {
+      where.push('creator = ?');
+      values.push(q.creator);
+    }
+    if (q.botsOnly !== undefined) {
+      where.push('bots_only = ?');
+      values.push(q.botsOnly ? 1 : 0);
+    }
+    const r = this.statement(`SELECT COUNT(*) AS n FROM games WHERE ${where.join(' AND ')}`).get(
+      ...values,
+    ) as {
+      n: number;
+    };
+    return r.n;
+  }
+
+  async staleOpenGames(before: number): Promise<string[]> {
+    const rows = this.statement(`SELECT id FROM games WHERE status = 'open' AND updated_at < ?`).all(
+      before,
+    ) as {
+      id: string;
+    }[];
+    return rows.map((r) => r.id);
+  }
+
+  async deleteOpenGame(id: string, before: number): Promise<boolean> {
+    const r = this.statement(
+      `DELETE FROM games WHERE id = ? AND status = 'open' AND version = 0 AND updated_at < ?`,
+    ).run(id, before);
+    return r.changes === 1;
   }
 
   async playingGames(): Promise<GameRow[]> {

@@ -22,6 +22,12 @@ export interface SeatRow {
   tokenHash?: string;
   /** Set when a bot took over this human seat (the player ran out of time). */
   takenOver?: boolean;
+  /**
+   * A rematch's seat kept for the player of the old game (the hash of their old token) until
+   * `reservedUntil` (ms since the epoch): nobody else may take it before.
+   */
+  reservedFor?: string;
+  reservedUntil?: number;
 }
 
 /** The chess clocks of a game (Fischer): what each seat has left, and whose clock runs since when. */
@@ -53,6 +59,12 @@ export interface GameRow {
   scores?: number[];
   /** The game created as this one's rematch. */
   rematch?: string;
+  /** Who created it: a hash of the address the request came from (for the per-address limits). */
+  creator?: string;
+  /** When an open game appears in the open list (later than its creation for a rematch holding seats). */
+  listedAt: number;
+  /** Every seat is a bot's (a game to watch). */
+  botsOnly: boolean;
 }
 
 /** One accepted action: the log's entry number `seq` (1 for the first) in its game. */
@@ -90,13 +102,38 @@ export class SequenceConflict extends Error {
   }
 }
 
+/** Which games `listGames` shows. */
+export interface ListQuery {
+  statuses: readonly GameStatus[];
+  limit: number;
+  /** Games skipped (paging). */
+  offset: number;
+  /** At most this many games of one creator (the newest), so one address cannot fill the list. */
+  perCreator: number;
+  /** Only games listed by then (ms since the epoch). */
+  listedBy: number;
+}
+
+/** Which games `countGames` counts. */
+export interface CountQuery {
+  statuses: readonly GameStatus[];
+  creator?: string;
+  botsOnly?: boolean;
+}
+
 export interface Store {
   /** Which database this is, for logs and the health check. */
   readonly kind: 'sqlite' | 'postgres';
   createGame(row: GameRow): Promise<void>;
   getGame(id: string): Promise<GameRow | undefined>;
-  /** Games with one of these statuses, newest first. */
-  listGames(statuses: readonly GameStatus[], limit: number): Promise<GameListing[]>;
+  /** Games with one of these statuses, newest first, a few per creator, a page of them. */
+  listGames(query: ListQuery): Promise<GameListing[]>;
+  /** How many games fit the query (the per-address limits). */
+  countGames(query: CountQuery): Promise<number>;
+  /** Open games untouched (created, joined, left) since `before`: candidates for expiry. */
+  staleOpenGames(before: number): Promise<string[]>;
+  /** Removes an open game still at version 0 untouched since `before`; false if it changed meanwhile. */
+  deleteOpenGame(id: string, before: number): Promise<boolean>;
   /** Games being played (to re-arm clocks and resume bots after a restart). */
   playingGames(): Promise<GameRow[]>;
   /** Changes the game's row (seats joined, status…) if it is still at `expectedVersion`. */
