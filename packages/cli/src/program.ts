@@ -402,9 +402,23 @@ Examples:
       'thinking time per bot decision (BOT_BUDGET_MS)',
       integer('--bot-budget', 10, 60000),
     )
+    .option(
+      '--lease-ms <ms>',
+      "with Redis: how long a dead process's games wait before another takes them over (LEASE_MS; default 5000)",
+      integer('--lease-ms', 500, 600000),
+    )
+    .option(
+      '--startup-timeout <ms>',
+      'how long to wait for an unreachable PostgreSQL or Redis at start before exiting 69 (STARTUP_TIMEOUT_MS; default 30000)',
+      integer('--startup-timeout', 0, 3600000),
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  $ carcassonne serve\n  $ DATABASE_URL=postgres://localhost/carc carcassonne serve --port 9000',
+      '\nExit codes: 0 stopped by a signal, 2 bad flags, 69 PostgreSQL or Redis unreachable at start,\n' +
+        '70 a bug (please report), 78 a configuration mistake (docs/operations.md, "Start-up").\n' +
+        '\nExamples:\n  $ carcassonne serve\n' +
+        "  $ DATABASE_URL='postgres://carc:PASSWORD@127.0.0.1:5432/carc' REDIS_URL=redis://127.0.0.1:6379 \\\n" +
+        '      carcassonne serve --port 8081 --lease-ms 5000',
     )
     .action(async (opts: ServeOptions) => setExit(await runServe(opts, io)));
 

@@ -36,6 +36,8 @@ export const serverConfigSchema = z.object({
   socketsPerAddress: int(1, 100_000).default(64),
   /** With Redis: how long a dead process's games wait before another takes them over (ms). */
   leaseMs: int(500, 600_000).default(5_000),
+  /** How long start-up waits for an unreachable PostgreSQL or Redis before giving up (ms; exit 69). */
+  startupTimeoutMs: int(0, 3_600_000).default(30_000),
   /** A game being played that nobody touched for this long ends as aborted (ms; default a week). */
   abandonMs: int(1_000, 365 * 24 * 3_600_000).default(7 * 24 * 3_600_000),
   /** Open games (waiting for players) one address may have created at once. */
@@ -50,6 +52,8 @@ export const serverConfigSchema = z.object({
   /** How long a rematch keeps the old players' seats for them before anyone may take them (ms). */
   rematchHoldMs: int(0, 24 * 3_600_000).default(2 * 60_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** When set, `/metrics` answers only requests with `Authorization: Bearer <this token>`. */
+  metricsToken: z.string().min(1).optional(),
 });
 
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
@@ -72,6 +76,7 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   socketsPerAddress: 'SOCKETS_PER_ADDRESS',
   trustProxy: 'TRUST_PROXY',
   leaseMs: 'LEASE_MS',
+  startupTimeoutMs: 'STARTUP_TIMEOUT_MS',
   abandonMs: 'ABANDON_MS',
   openGamesPerAddress: 'OPEN_GAMES_PER_ADDRESS',
   gamesPerAddress: 'GAMES_PER_ADDRESS',
@@ -80,6 +85,7 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   openGameTtlMs: 'OPEN_GAME_TTL_MS',
   rematchHoldMs: 'REMATCH_HOLD_MS',
   logLevel: 'LOG_LEVEL',
+  metricsToken: 'METRICS_TOKEN',
 };
 
 /** The configuration from `env`, with `overrides` (flags) on top; a message naming the bad setting otherwise. */
@@ -94,9 +100,32 @@ export function readConfig(
   }
   for (const [key, v] of Object.entries(overrides)) if (v !== undefined) input[key] = v;
   const r = serverConfigSchema.safeParse(input);
-  if (r.success) return { ok: true, value: r.data };
+  if (r.success) {
+    const problem = configProblem(r.data);
+    return problem === undefined ? { ok: true, value: r.data } : { ok: false, message: problem };
+  }
   const issue = r.error.issues[0];
   const key = String(issue?.path[0] ?? '');
   const variable = ENVIRONMENT[key as keyof ServerConfig] ?? key;
   return { ok: false, message: `${variable} (${key}): ${issue?.message ?? 'invalid'}` };
+}
+
+/** Whether `database` names PostgreSQL (else it is a SQLite file). */
+export const isPostgres = (database: string): boolean => /^postgres(ql)?:\/\//.test(database);
+
+/**
+ * What is wrong with settings that are each valid but not together, in a sentence with the fix:
+ * processes sharing games through Redis must share one PostgreSQL database (a SQLite file is one
+ * process's own).
+ */
+export function configProblem(config: ServerConfig): string | undefined {
+  if (config.redis !== undefined && !isPostgres(config.database)) {
+    return (
+      `REDIS_URL (redis) is set but DATABASE_URL (database) is the SQLite file ${config.database}: ` +
+      'processes sharing games through Redis must share one PostgreSQL database; set ' +
+      'DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DATABASE (docs/operations.md, "PostgreSQL"), ' +
+      'or unset REDIS_URL to run a single process on SQLite'
+    );
+  }
+  return undefined;
 }

@@ -3,9 +3,14 @@
  * (docs/protocol.md), SQLite by default or PostgreSQL, bots in worker threads, Fischer clocks.
  */
 export type { ServerConfig, ServerConfigInput } from './config.js';
-export { ENVIRONMENT, readConfig, serverConfigSchema } from './config.js';
+export { ENVIRONMENT, isPostgres, readConfig, serverConfigSchema } from './config.js';
 export type { RunningServer } from './server.js';
 export { openStore, startServer } from './server.js';
+export { EXIT_CONFIG, EXIT_UNAVAILABLE, StartupError, describeServer, maskUrl } from './startup.js';
+export type { ServerLogger } from './log.js';
+export { createLogger, lifecycleLog, logListening } from './log.js';
+export type { MetricSources, MetricsOptions } from './metrics.js';
+export { Metrics } from './metrics.js';
 export type { WebClient } from './http/static.js';
 export { DEFAULT_WEB_ROOT, findWebClient, missingWebClient } from './http/static.js';
 export type { HubError, HubErrorCode, HubOptions, Listener, Logger } from './hub/hub.js';

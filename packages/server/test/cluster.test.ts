@@ -4,35 +4,24 @@
  * the owner is killed with SIGKILL mid-game; the other process takes the game over from PostgreSQL
  * without losing an acknowledged action.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameRecord } from '@carc/engine';
 import { BUILTIN, readRecord, replayRecord } from '@carc/engine';
-import type { ServerProcess } from './harness.js';
-import { FAST, api, connect, startServerProcess } from './harness.js';
+import { FAST, api, connect, createGame, startServerProcess } from './harness.js';
 import { actRandom, latest, playSeat, seeded } from './play.js';
-import type { Service } from './services.js';
-import { servicesAvailable, servicesRequired, startPostgres, startRedis } from './services.js';
+import { servicesAvailable, servicesForSuite, servicesRequired } from './services.js';
 import { seatAfterLeave } from './scenarios.js';
 
 const run = servicesAvailable() || servicesRequired() ? describe : describe.skip;
 
 run('two server processes on PostgreSQL and Redis', () => {
-  let postgres: Service;
-  let redis: Service;
-  const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await Promise.all([postgres?.stop(), redis?.stop()]);
-  }, 60_000);
+  const services = servicesForSuite();
+  const servers = services.servers;
 
   it('plays one game with its players on different processes; SIGKILL of the owner loses no acknowledged action and the game goes on on the other', async () => {
-    const env = { ...FAST, REDIS_URL: redis.url, LEASE_MS: '1500' };
-    const a = await startServerProcess(postgres.url, env);
-    const b = await startServerProcess(postgres.url, env);
+    const env = { ...FAST, REDIS_URL: services.redis().url, LEASE_MS: '1500' };
+    const a = await startServerProcess(services.postgres().url, env);
+    const b = await startServerProcess(services.postgres().url, env);
     servers.push(a, b);
 
     // Created and joined on A (so A owns it); Bob joins through B.
@@ -109,12 +98,39 @@ run('two server processes on PostgreSQL and Redis', () => {
   });
 
   it('a socket on the other process loses its seat the moment its player leaves (4003), never acting for the next holder', async () => {
-    const env = { ...FAST, REDIS_URL: redis.url, LEASE_MS: '1500' };
+    const env = { ...FAST, REDIS_URL: services.redis().url, LEASE_MS: '1500' };
     const [a, b] = await Promise.all([
-      startServerProcess(postgres.url, env),
-      startServerProcess(postgres.url, env),
+      startServerProcess(services.postgres().url, env),
+      startServerProcess(services.postgres().url, env),
     ]);
     servers.push(a, b);
     await seatAfterLeave(a, b);
   });
+
+  it('a socket whose seat is given back while its game changes owner is told and closed (4003), not left silent', async () => {
+    const env = { ...FAST, REDIS_URL: services.redis().url, LEASE_MS: '1500' };
+    const [a, b] = await Promise.all([
+      startServerProcess(services.postgres().url, env),
+      startServerProcess(services.postgres().url, env),
+    ]);
+    servers.push(a, b);
+    const g = await createGame(
+      a,
+      { seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }] },
+      'Ann',
+    );
+    const m = await api<{ token: string; seat: number }>(a.url, 'POST', `/api/games/${g.id}/join`, {
+      name: 'Mallory',
+    });
+    const mallory = await connect(b.ws, g.id, m.body.token);
+    expect(mallory.welcome.seat).toBe(1);
+    // The owner dies; the seat is given back through the other process, which takes the game over.
+    expect(await a.stop('SIGKILL')).toBeNull();
+    const left = await api(b.url, 'POST', `/api/games/${g.id}/leave`, { token: m.body.token });
+    expect(left.status).toBe(200);
+    const closed = await Promise.race([mallory.client.closed, sleep(15_000).then(() => 'silent')]);
+    expect(closed).toEqual({ code: 4003, reason: 'seat/revoked' });
+  });
 });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

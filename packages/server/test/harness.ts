@@ -61,7 +61,7 @@ export async function startServerProcess(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
     const check = () => {
       // `open URL`, or `serving the API only at URL` without the web client.
-      const m = /(?:open|serving the API only at) (http:\/\/[^\s]+)/.exec(out);
+      const m = /(?:open|serving the API only at) (http:\/\/[^\s"]+)/.exec(out);
       if (m !== null) {
         clearTimeout(timer);
         resolve(m[1]!);

@@ -69,3 +69,12 @@ export function seeded(seed: number): () => number {
   const next = prng(seed);
   return () => next() / 4294967296;
 }
+
+/** Waits until `seat` is to act, or the game is over: nothing moves in a game of humans meanwhile. */
+export async function untilTurn(c: Client, seat: number): Promise<void> {
+  for (;;) {
+    const s = latest(c);
+    if (isOver(c) || (s.view as GameView | undefined)?.toAct === seat) return;
+    await c.next('update', (m) => m.version > s.version, 20_000, 0);
+  }
+}

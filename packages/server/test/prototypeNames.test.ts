@@ -172,7 +172,7 @@ describe('Object.prototype names in what the server takes', () => {
     // The legal action itself still goes through, and only its own fields are kept.
     ann.client.send({ type: 'act', id: 'ok', version: 0, action: legal });
     expect((await ann.client.next('ack', (m) => m.id === 'ok')).version).toBe(1);
-    const update = await watcher.client.next('update', (m) => m.version === 1);
+    const update = await watcher.client.next('update', (m) => m.version === 1, 20_000, 0);
     expect(Object.keys(update.step.action).sort()).toEqual(Object.keys(legal).sort());
     void bob;
     ann.client.close();

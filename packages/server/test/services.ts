@@ -6,27 +6,44 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { join } from 'node:path';
+import {
+  REDIS,
+  freePort,
+  postgresBin,
+  postgresCluster,
+  stopProcess,
+  waitFor,
+} from '../../../bench/services.js';
+
+export { REDIS, freePort, postgresBin, postgresCluster, stopProcess, waitFor };
 
 export interface Service {
   url: string;
   proc: ChildProcess;
   stop(): Promise<void>;
+  /** Starts it again after `stop`, on the same port (and, for PostgreSQL, the same data). */
+  restart(): Promise<void>;
 }
 
-const PG_ROOT = '/usr/lib/postgresql';
-
-function postgresBin(): string | undefined {
-  if (!existsSync(PG_ROOT)) return undefined;
-  const versions = readdirSync(PG_ROOT).sort((a, b) => Number(b) - Number(a));
-  const bin = versions.map((v) => join(PG_ROOT, v, 'bin')).find((d) => existsSync(join(d, 'postgres')));
-  return bin;
+/** A service process started by `start`, which `restart` starts again the same way. */
+async function service(
+  url: string,
+  start: () => Promise<ChildProcess>,
+  signal: NodeJS.Signals,
+): Promise<Service> {
+  const s: Service = {
+    url,
+    proc: await start(),
+    stop: () => stopProcess(s.proc, signal),
+    restart: async () => {
+      s.proc = await start();
+    },
+  };
+  return s;
 }
-
-const REDIS = '/usr/bin/redis-server';
 
 /** Whether PostgreSQL and Redis can be started here. */
 export const servicesAvailable = (): boolean => postgresBin() !== undefined && existsSync(REDIS);
@@ -34,85 +51,71 @@ export const servicesAvailable = (): boolean => postgresBin() !== undefined && e
 /** Whether a missing service is a failure (CI) rather than a skip. */
 export const servicesRequired = (): boolean => process.env.CARC_REQUIRE_SERVICES === '1';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function waitFor(proc: ChildProcess, pattern: RegExp, what: string): Promise<void> {
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${out}`)), 30_000);
-    const check = (d: Buffer) => {
-      out += d.toString();
-      if (pattern.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    proc.stdout?.on('data', check);
-    proc.stderr?.on('data', check);
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} exited (${code}):\n${out}`));
-    });
-  });
-}
-
-function stopper(proc: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-      proc.once('exit', () => resolve());
-      proc.kill(signal);
-    });
-}
-
 export async function startRedis(): Promise<Service> {
   const port = await freePort();
-  const proc = spawn(
-    REDIS,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
+  return service(
+    `redis://127.0.0.1:${port}`,
+    async () => {
+      const proc = spawn(
+        REDIS,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      await waitFor(proc, /Ready to accept connections/, 'redis-server');
+      return proc;
     },
+    'SIGTERM',
   );
-  await waitFor(proc, /Ready to accept connections/, 'redis-server');
-  return { url: `redis://127.0.0.1:${port}`, proc, stop: stopper(proc) };
 }
 
 /** A fresh cluster in a temporary directory; as root, run as the `postgres` user (PostgreSQL refuses root). */
 export async function startPostgres(): Promise<Service> {
-  const bin = postgresBin();
-  if (bin === undefined) throw new Error('PostgreSQL is not installed (Debian package postgresql)');
-  const dir = mkdtempSync(join(tmpdir(), 'carc-pg-'));
-  chmodSync(dir, 0o777);
-  const data = join(dir, 'data');
-  // As root, run as the postgres user (by uid, so signals reach postgres itself, not a wrapper).
-  const user =
-    process.getuid?.() === 0
-      ? {
-          uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
-          gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
-        }
-      : {};
+  const { bin, dir, data, user } = postgresCluster(
+    'carc-pg-',
+    'PostgreSQL is not installed (Debian package postgresql)',
+  );
   execFileSync(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'carc', '--no-sync'], {
     stdio: 'pipe',
     ...user,
   });
   const port = await freePort();
-  const proc = spawn(
-    join(bin, 'postgres'),
-    ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
-    { stdio: ['ignore', 'pipe', 'pipe'], ...user },
+  return service(
+    `postgres://carc@127.0.0.1:${port}/postgres`,
+    async () => {
+      const proc = spawn(
+        join(bin, 'postgres'),
+        ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+        { stdio: ['ignore', 'pipe', 'pipe'], ...user },
+      );
+      await waitFor(proc, /ready to accept connections/, 'postgres');
+      return proc;
+    },
+    'SIGINT',
   );
-  await waitFor(proc, /ready to accept connections/, 'postgres');
-  return { url: `postgres://carc@127.0.0.1:${port}/postgres`, proc, stop: stopper(proc, 'SIGINT') };
+}
+
+/**
+ * PostgreSQL and Redis for the tests of one `describe`: started before them, stopped after, with
+ * the server processes the tests start (pushed on `servers`; killed at the end).
+ */
+export function servicesForSuite(): {
+  postgres: () => Service;
+  redis: () => Service;
+  servers: { stop(signal?: NodeJS.Signals): Promise<unknown> }[];
+} {
+  let postgres: Service | undefined;
+  let redis: Service | undefined;
+  const servers: { stop(signal?: NodeJS.Signals): Promise<unknown> }[] = [];
+  beforeAll(async () => {
+    [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+    await Promise.all([postgres?.stop(), redis?.stop()]);
+  }, 60_000);
+  const started = (s: Service | undefined): Service => {
+    if (s === undefined) throw new Error('PostgreSQL and Redis have not started');
+    return s;
+  };
+  return { postgres: () => started(postgres), redis: () => started(redis), servers };
 }

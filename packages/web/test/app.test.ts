@@ -52,7 +52,7 @@ async function playToTheEnd(
       continue;
     }
     const before = await stepsOf(page);
-    await decide(page, input);
+    if (!(await decide(page, input))) continue;
     decisions++;
     await onDecision(decisions);
     try {

@@ -30,7 +30,27 @@ export async function tappable(page: Page, selector: string): Promise<Locator | 
  * confirm, else a figure target (a meeple, a tower piece, a capture…), else pass, else a button of
  * the bar.
  */
-export async function decide(page: Page, input: 'keyboard' | 'touch' = 'keyboard'): Promise<void> {
+export async function decide(page: Page, input: 'keyboard' | 'touch' = 'keyboard'): Promise<boolean> {
+  // The status line can say 'your move' a moment before the board offers it (a loaded machine):
+  // wait until something to decide on is shown.
+  const offered = async () =>
+    (await page.locator('.panels button.ransom:enabled, .carc-board .cell, .carc-board .target').count()) +
+    (await page
+      .locator('[role="toolbar"] button')
+      .filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ })
+      .count());
+  const handoff = page.getByRole('dialog');
+  for (let waited = 0; (await offered()) === 0 && waited < 10_000; waited += 50) {
+    // A hotseat hand-off screen came up meanwhile: the caller hands the device over first.
+    if (await handoff.isVisible()) return false;
+    await page.waitForTimeout(50);
+  }
+  await act(page, input);
+  return true;
+}
+
+/** The first decision offered, taken. */
+async function act(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
   // A meeple of ours held prisoner that we may free (T-6): a click on it in the panel pays the ransom.
   const ransom = page.locator(`.panels button.ransom:enabled`);
   if ((await ransom.count()) > 0) return input === 'touch' ? ransom.first().tap() : ransom.first().click();

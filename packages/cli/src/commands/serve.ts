@@ -14,12 +14,18 @@ export interface ServeOptions {
   web?: string;
   botThreads?: number;
   botBudget?: number;
+  leaseMs?: number;
+  startupTimeout?: number;
 }
 
-/** Starts the server and resolves when it has stopped after a signal. */
-export async function runServe(opts: ServeOptions, io: Io, env = process.env): Promise<number> {
+/**
+ * Starts the server and resolves when it has stopped after a signal. Everything it writes is a JSON
+ * line of the server's logger (docs/operations.md, "Logs"), so `_io` is not written to.
+ */
+export async function runServe(opts: ServeOptions, _io: Io, env = process.env): Promise<number> {
   // Loaded only here: the other commands need none of the server's dependencies.
-  const { findWebClient, missingWebClient, readConfig, startServer } = await import('@carc/server');
+  const { EXIT_CONFIG, StartupError, describeServer, lifecycleLog, logListening, readConfig, startServer } =
+    await import('@carc/server');
   const overrides: ServerConfigInput = {
     port: opts.port,
     host: opts.host,
@@ -28,25 +34,30 @@ export async function runServe(opts: ServeOptions, io: Io, env = process.env): P
     webRoot: opts.web,
     botThreads: opts.botThreads,
     botBudgetMs: opts.botBudget,
+    leaseMs: opts.leaseMs,
+    startupTimeoutMs: opts.startupTimeout,
   };
   const config = readConfig(env, overrides);
-  if (!config.ok) throw new CliError(config.message);
-  const server = await startServer(config.value);
-  const store = /^postgres(ql)?:/.test(config.value.database)
-    ? 'PostgreSQL'
-    : `SQLite file ${config.value.database}`;
-  // The web client: WEB_ROOT (--web), or the web package's build beside the server's, wherever the
-  // server is started from; without one, no URL to open, but the reason and the fix.
-  const web = findWebClient(config.value.webRoot);
-  if (web.found) io.out(`carcassonne server on ${store}\nopen ${server.url}\n`);
-  else {
-    io.err(`${missingWebClient(web)}\n`);
-    io.out(`carcassonne server on ${store}\nserving the API only at ${server.url}\n`);
-  }
+  // A bad setting, an unreachable or misconfigured PostgreSQL or Redis: one sentence naming the
+  // setting and the fix, exit 78 (configuration) or 69 (unavailable); docs/operations.md, "Start-up".
+  if (!config.ok) throw new CliError(config.message, EXIT_CONFIG);
+  const server = await startServer(config.value).catch((e: unknown) => {
+    throw e instanceof StartupError ? new CliError(e.message, e.exitCode) : e;
+  });
+  // The store and the cluster (passwords masked), then where to connect.
+  const serving = describeServer(config.value);
+  lifecycleLog(server.log).info({ event: 'serving', ...serving.fields }, serving.text);
+  // One JSON line: `open <url>`, or `serving the API only at <url>` without the web client (the
+  // server has logged the reason and the fix).
+  logListening(server.log, server.url, config.value);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
-      io.out(`${signal}: stopping (finishing writes, closing sockets)\n`);
-      void server.close('server shutting down').then(resolve);
+      const log = lifecycleLog(server.log);
+      log.info({ event: 'stopping', signal }, `${signal}: stopping (finishing writes, closing sockets)`);
+      void server.close('server shutting down').then(() => {
+        log.info({ event: 'stopped' }, 'stopped');
+        resolve();
+      });
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -7,6 +7,7 @@
  * One process alone needs none of this: `SOLO` owns every game.
  */
 import type { Delivery } from '../hub/hub.js';
+import type { EncodedUpdate } from '../wire.js';
 import type { HubRequest } from './requests.js';
 
 export interface Cluster {
@@ -25,6 +26,8 @@ export interface Cluster {
   renew(ids: readonly string[]): Promise<string[]>;
   /** Whether game `id` has an owner at all (its lease is held). */
   owned(id: string): Promise<boolean>;
+  /** Resolves when the cluster's service (Redis) answers; rejects with `ClusterUnavailable` otherwise. */
+  ping(): Promise<void>;
   /** Sends a request to process `to` and waits for its answer; rejects with `CallTimeout` if none comes. */
   call(to: string, request: HubRequest): Promise<unknown>;
   /** Delivers a message to listener `listener` of process `to`; resolves false when that process is gone. */
@@ -32,7 +35,8 @@ export interface Cluster {
   /** Handlers: requests from other processes, and messages for this process's listeners. */
   serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: Delivery) => void,
+    onDeliver: (listener: string, message: Delivery | EncodedUpdate) => void,
+    onReconnect?: () => void,
   ): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,6 +45,13 @@ export interface Cluster {
 export class CallTimeout extends Error {
   constructor(readonly to: string) {
     super(`no answer from server process ${to}`);
+  }
+}
+
+/** The cluster's service (Redis) does not answer: what needs it is refused for now, and retried. */
+export class ClusterUnavailable extends Error {
+  constructor(readonly cause: unknown) {
+    super(`the cluster's Redis does not answer: ${String(cause instanceof Error ? cause.message : cause)}`);
   }
 }
 
@@ -59,6 +70,7 @@ export const SOLO: Cluster = {
   release: async () => {},
   renew: async () => [],
   owned: async () => true,
+  ping: async () => {},
   call: async (to) => {
     throw new CallTimeout(to);
   },

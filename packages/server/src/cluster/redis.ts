@@ -6,19 +6,39 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Delivery } from '../hub/hub.js';
+import type { Delivery, Logger } from '../hub/hub.js';
+import { EncodedUpdate, encode } from '../wire.js';
 import type { Cluster } from './cluster.js';
-import { CallTimeout, NotOwner } from './cluster.js';
+import { CallTimeout, ClusterUnavailable, NotOwner } from './cluster.js';
 import type { HubRequest } from './requests.js';
 
 type Envelope =
   | { k: 'req'; rid: number; from: string; req: HubRequest }
   | { k: 'res'; rid: number; ok: true; value: unknown }
-  | { k: 'res'; rid: number; ok: false; notOwner?: string; message: string }
-  | { k: 'msg'; lid: string; msg: Delivery };
+  | { k: 'res'; rid: number; ok: false; notOwner?: string; message: string };
 
-/** Renews a lease only if this process still holds it. */
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/**
+ * Messages for sockets of the receiving process, sent as `M<header>\n<texts>`: the header lists each
+ * message once with every listener it goes to; an update travels as its text (`u`: its version,
+ * `n`: its length), written to those sockets as it came, the rest (`d`) inside the header.
+ */
+type MessagesHeader = { lids: string[]; u: number; n: number } | { lids: string[]; d: Delivery };
+
+/** Deliveries to one process gathered during one turn of the event loop, sent in one publish. */
+interface Outbox {
+  items: Map<Delivery, string[]>;
+  sent: Promise<boolean>;
+}
+
+/**
+ * Renews a lease if this process still holds it, or takes it again if nobody does (Redis lost its
+ * keys, e.g. restarted): the game is in this process's memory, and a second owner could only ever
+ * fork the log at a (game, seq) the database refuses.
+ */
+const RENEW = `local owner = redis.call('get', KEYS[1])
+if owner == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if owner == false then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
 /** Deletes a lease only if this process holds it. */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
@@ -27,6 +47,25 @@ export interface RedisClusterOptions {
   leaseMs?: number;
   /** How long a request waits for the owner's answer (ms). */
   callTimeoutMs?: number;
+  /** Where the clients' connection errors go (else ioredis prints them to standard error). */
+  log?: Logger;
+}
+
+/** A client's errors (it reconnects by itself) to the log: a repeated one at most every 10 s. */
+function logErrors(client: Redis, name: 'pub' | 'sub', log: Logger | undefined): void {
+  if (log === undefined) return;
+  let last = '';
+  let at = 0;
+  client.on('error', (e: unknown) => {
+    const err = String(e);
+    if (err === last && Date.now() - at < 10_000) return;
+    [last, at] = [err, Date.now()];
+    log.warn({ event: 'redis-error', client: name, err }, 'redis error');
+  });
+  client.on('ready', () => {
+    if (last !== '') log.info({ event: 'redis-ready', client: name }, 'redis connected again');
+    last = '';
+  });
 }
 
 export class RedisCluster implements Cluster {
@@ -36,6 +75,7 @@ export class RedisCluster implements Cluster {
     { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
   >();
   private nextRid = 1;
+  private readonly outboxes = new Map<string, Outbox>();
   readonly leaseMs: number;
   private readonly callTimeoutMs: number;
 
@@ -48,11 +88,52 @@ export class RedisCluster implements Cluster {
     this.callTimeoutMs = options.callTimeoutMs ?? 2_000;
   }
 
-  static async connect(url: string, options: RedisClusterOptions = {}): Promise<RedisCluster> {
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    const sub = new Redis(url, { lazyConnect: true });
-    await pub.connect();
-    await sub.connect();
+  /**
+   * Connects both clients, once: until they are ready a failure ends them (no reconnecting; start-up
+   * tries again with backoff, startup.ts) and rejects with the error that caused it (ECONNREFUSED,
+   * NOAUTH, WRONGPASS…), never printed by ioredis; nothing is left open then. Once ready, ioredis
+   * reconnects by itself (backoff up to 2 s) whenever Redis goes away and comes back.
+   */
+  static async connect(
+    url: string,
+    options: RedisClusterOptions = {},
+    startup: { connectTimeoutMs?: number } = {},
+  ): Promise<RedisCluster> {
+    let ready = false;
+    const common = {
+      lazyConnect: true,
+      connectTimeout: startup.connectTimeoutMs ?? 10_000,
+      retryStrategy: (times: number): number | null => (ready ? Math.min(times * 100, 2_000) : null),
+    };
+    const pub = new Redis(url, { ...common, maxRetriesPerRequest: 3 });
+    const sub = new Redis(url, common);
+    let failure: unknown;
+    // Always one listener, so that ioredis never prints "[ioredis] Unhandled error event".
+    for (const client of [pub, sub]) {
+      client.on('error', (e: unknown) => {
+        if (!ready) failure ??= e;
+      });
+    }
+    try {
+      await pub.connect();
+      await sub.connect();
+    } catch (e) {
+      // A client that failed has ended already (disconnecting it again would hold the process 2 s);
+      // one that never tried holds nothing.
+      for (const client of [pub, sub]) {
+        if (client.status !== 'end' && client.status !== 'wait') client.disconnect();
+      }
+      throw failure ?? e;
+    }
+    ready = true;
+    // From now on: ioredis's usual connect timeout when reconnecting, and errors to the log (start-up
+    // reports its own failures, one line per attempt).
+    for (const client of [pub, sub]) client.options.connectTimeout = 10_000;
+    for (const [client, name] of [
+      [pub, 'pub'],
+      [sub, 'sub'],
+    ] as const)
+      logErrors(client, name, options.log);
     return new RedisCluster(pub, sub, options);
   }
 
@@ -65,6 +146,10 @@ export class RedisCluster implements Cluster {
   }
 
   async acquire(id: string): Promise<string> {
+    return this.guard(this.acquireNow(id));
+  }
+
+  private async acquireNow(id: string): Promise<string> {
     for (;;) {
       const taken = await this.pub.set(this.lease(id), this.self, 'PX', this.leaseMs, 'NX');
       if (taken === 'OK') return 'self';
@@ -76,19 +161,39 @@ export class RedisCluster implements Cluster {
   }
 
   async release(id: string): Promise<void> {
-    await this.pub.eval(RELEASE, 1, this.lease(id), this.self);
+    await this.guard(this.pub.eval(RELEASE, 1, this.lease(id), this.self));
   }
 
+  /** The games whose lease another process holds now; throws when Redis did not answer (nothing is lost then). */
   async renew(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const p = this.pub.pipeline();
     for (const id of ids) p.eval(RENEW, 1, this.lease(id), this.self, String(this.leaseMs));
-    const results = (await p.exec()) ?? [];
+    const results = (await this.guard(p.exec())) ?? [];
+    const failed = results.find(([e]) => e !== null);
+    if (failed !== undefined || results.length !== ids.length) throw new ClusterUnavailable(failed?.[0]);
     return ids.filter((_, i) => results[i]?.[1] !== 1);
   }
 
   async owned(id: string): Promise<boolean> {
-    return (await this.pub.exists(this.lease(id))) === 1;
+    return (await this.guard(this.pub.exists(this.lease(id)))) === 1;
+  }
+
+  async ping(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ClusterUnavailable('no answer to PING within 1 s')), 1_000);
+    });
+    await Promise.race([this.guard(this.pub.ping()), late]).finally(() => clearTimeout(timer));
+  }
+
+  /** Redis's failures as `ClusterUnavailable`, which the hub answers with a coded refusal. */
+  private async guard<T>(p: Promise<T>): Promise<T> {
+    try {
+      return await p;
+    } catch (e) {
+      throw e instanceof ClusterUnavailable ? e : new ClusterUnavailable(e);
+    }
   }
 
   call(to: string, req: HubRequest): Promise<unknown> {
@@ -99,38 +204,91 @@ export class RedisCluster implements Cluster {
         reject(new CallTimeout(to));
       }, this.callTimeoutMs);
       this.pending.set(rid, { resolve, reject, timer });
-      void this.send(to, { k: 'req', rid, from: this.self, req }).then((reached) => {
-        if (reached) return;
+      const fail = (e: Error) => {
         clearTimeout(timer);
         this.pending.delete(rid);
-        reject(new CallTimeout(to));
-      });
+        reject(e);
+      };
+      this.send(to, { k: 'req', rid, from: this.self, req }).then(
+        (reached) => reached || fail(new CallTimeout(to)),
+        (e: unknown) => fail(e instanceof Error ? e : new ClusterUnavailable(e)),
+      );
     });
   }
 
+  /**
+   * Deliveries are gathered per process during a turn of the event loop and published together:
+   * one publish and one serialization for what many sockets are sent (a move's update to every
+   * watcher of a game on that process, the updates of several games).
+   */
   deliver(to: string, lid: string, msg: Delivery): Promise<boolean> {
-    return this.send(to, { k: 'msg', lid, msg });
+    let box = this.outboxes.get(to);
+    if (box === undefined) {
+      const items = new Map<Delivery, string[]>();
+      box = {
+        items,
+        sent: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          this.outboxes.delete(to);
+          const header: MessagesHeader[] = [];
+          const texts: string[] = [];
+          for (const [m, lids] of items) {
+            if (m.type !== 'update') header.push({ lids, d: m });
+            else {
+              const text = encode(m);
+              header.push({ lids, u: m.version, n: text.length });
+              texts.push(text);
+            }
+          }
+          return this.publish(to, `M${JSON.stringify(header)}\n${texts.join('')}`);
+        }),
+      };
+      this.outboxes.set(to, box);
+    }
+    const lids = box.items.get(msg);
+    if (lids === undefined) box.items.set(msg, [lid]);
+    else lids.push(lid);
+    return box.sent;
   }
 
   async serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: Delivery) => void,
+    onDeliver: (listener: string, message: Delivery | EncodedUpdate) => void,
+    onReconnect?: () => void,
   ): Promise<void> {
+    // Both clients were ready before this: a later 'ready' is a reconnection after an outage.
+    for (const client of [this.pub, this.sub]) client.on('ready', () => onReconnect?.());
     this.sub.on('message', (_channel: string, text: string) => {
+      if (text.startsWith('M')) {
+        // One object per message for all its listeners here: serialized once (updates: never again).
+        const end = text.indexOf('\n');
+        let at = end + 1;
+        for (const item of JSON.parse(text.slice(1, end)) as MessagesHeader[]) {
+          let msg: Delivery | EncodedUpdate;
+          if ('d' in item) msg = item.d;
+          else {
+            msg = new EncodedUpdate(item.u, text.slice(at, at + item.n));
+            at += item.n;
+          }
+          for (const lid of item.lids) onDeliver(lid, msg);
+        }
+        return;
+      }
       const e = JSON.parse(text) as Envelope;
-      if (e.k === 'msg') return onDeliver(e.lid, e.msg);
       if (e.k === 'req') {
-        void onRequest(e.req).then(
-          (value) => this.send(e.from, { k: 'res', rid: e.rid, ok: true, value }),
-          (err: unknown) =>
-            this.send(e.from, {
-              k: 'res',
-              rid: e.rid,
-              ok: false,
-              message: String(err),
-              ...(err instanceof NotOwner ? { notOwner: err.game } : {}),
-            }),
-        );
+        // An answer that cannot be sent (Redis down) is lost: the asker times out and asks again.
+        void onRequest(e.req)
+          .then(
+            (value) => this.send(e.from, { k: 'res', rid: e.rid, ok: true, value }),
+            (err: unknown) =>
+              this.send(e.from, {
+                k: 'res',
+                rid: e.rid,
+                ok: false,
+                message: String(err),
+                ...(err instanceof NotOwner ? { notOwner: err.game } : {}),
+              }),
+          )
+          .catch(() => undefined);
         return;
       }
       const p = this.pending.get(e.rid);
@@ -150,7 +308,11 @@ export class RedisCluster implements Cluster {
     await this.pub.quit().catch(() => undefined);
   }
 
-  private async send(to: string, e: Envelope): Promise<boolean> {
-    return (await this.pub.publish(this.channel(to), JSON.stringify(e))) > 0;
+  private send(to: string, e: Envelope): Promise<boolean> {
+    return this.publish(to, JSON.stringify(e));
+  }
+
+  private async publish(to: string, text: string): Promise<boolean> {
+    return (await this.guard(this.pub.publish(this.channel(to), text))) > 0;
   }
 }

@@ -6,7 +6,7 @@
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { WebSocket } from 'ws';
 import { createHash } from 'node:crypto';
 import { BUILTIN, EXPANSION_IDS, reservedKeyPath } from '@carc/engine';
@@ -14,6 +14,9 @@ import { BOT_NAMES } from '@carc/bots';
 import type { ServerConfig } from '../config.js';
 import type { Hub, HubError, HubErrorCode, Logger } from '../hub/hub.js';
 import type { Store } from '../store/store.js';
+import { createLogger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import { metricsAuthorised, refusalCode } from '../metrics.js';
 import {
   MAX_BODY_BYTES,
   MAX_FRAME_BYTES,
@@ -72,13 +75,23 @@ export interface App {
   close(reason: string): Promise<void>;
 }
 
+/** What a server gives its app besides its configuration: its one logger, its metrics. */
+export interface AppExtras {
+  /** The process's logger (log.ts); one at `config.logLevel` when absent. */
+  log?: FastifyBaseLogger;
+  /** Counted and served at `/metrics` when given. */
+  metrics?: Metrics;
+}
+
 export async function buildApp(
   config: ServerConfig,
   store: Store,
   makeHub: (log: Logger) => Hub,
+  extras: AppExtras = {},
 ): Promise<App> {
+  const metrics = extras.metrics;
   const fastify = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: extras.log ?? createLogger(config.logLevel),
     bodyLimit: MAX_BODY_BYTES,
     // Behind a reverse proxy, the client's address comes from X-Forwarded-For (rate limits per address).
     trustProxy: config.trustProxy,
@@ -135,6 +148,14 @@ export async function buildApp(
     done(null, value);
   });
 
+  // Every refusal (4xx, 5xx) counted by its code (`http/<status>` for a body without one).
+  if (metrics !== undefined) {
+    fastify.addHook('onSend', async (_req, reply, payload) => {
+      if (reply.statusCode >= 400) metrics.refused(refusalCode(payload, reply.statusCode), 'http');
+      return payload;
+    });
+  }
+
   await fastify.register(rateLimit, {
     max: config.httpPerMinute,
     timeWindow: 60_000,
@@ -173,25 +194,58 @@ export async function buildApp(
     return undefined;
   };
 
+  /**
+   * Readiness: 200 while the database (and, in a cluster, Redis) answers, else 503 naming what
+   * fails, so that a load balancer sends no new players here meanwhile; the process stays up and
+   * recovers by itself. `/api/live` only says the process answers (for a supervisor).
+   */
   fastify.get('/api/health', async (_req, reply) => {
-    try {
-      await store.ping();
-      const memory = process.memoryUsage();
-      return {
-        ok: true,
-        store: store.kind,
-        liveGames: hub.liveGames,
-        sockets: sockets.size,
-        uptimeS: Math.round(process.uptime()),
-        /** The process's memory (bytes): resident set, V8 heap used and total (for the benchmarks). */
-        rss: memory.rss,
-        heapUsed: memory.heapUsed,
-        heapTotal: memory.heapTotal,
-      };
-    } catch (e) {
-      return reply.status(503).send({ ok: false, code: 'server/storage', message: String(e) });
-    }
+    const [storeCheck, clusterCheck] = await Promise.allSettled([store.ping(), hub.pingCluster()]);
+    const failing = [
+      ...(storeCheck.status === 'rejected' ? ['database'] : []),
+      ...(clusterCheck.status === 'rejected' ? ['redis'] : []),
+    ];
+    const memory = process.memoryUsage();
+    const body = {
+      ok: failing.length === 0,
+      store: store.kind,
+      cluster: hub.clustered ? 'redis' : 'none',
+      liveGames: hub.liveGames,
+      sockets: sockets.size,
+      uptimeS: Math.round(process.uptime()),
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+    };
+    if (failing.length === 0) return body;
+    const reasons = [storeCheck, clusterCheck].flatMap((r) =>
+      r.status === 'rejected' ? [String(r.reason)] : [],
+    );
+    return reply.status(503).send({
+      ...body,
+      code: failing[0] === 'database' ? 'server/storage' : 'server/cluster',
+      failing,
+      message: `${failing.join(' and ')} not answering: ${reasons.join('; ')}`,
+    });
   });
+
+  fastify.get('/api/live', async () => ({ ok: true }));
+
+  // Prometheus's text format (metrics.ts); with METRICS_TOKEN, only for `Authorization: Bearer <it>`.
+  // Rate-limited like every route: a scrape every few seconds is far below the limit.
+  if (metrics !== undefined) {
+    metrics.watch({ liveGames: () => hub.liveGames, sockets: () => sockets.size });
+    fastify.get('/metrics', async (req, reply) => {
+      if (!metricsAuthorised(config.metricsToken, req.headers.authorization)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ code: 'http/unauthorized', message: 'metrics: a bearer token (METRICS_TOKEN) is needed' });
+      }
+      const { text, contentType } = await metrics.scrape();
+      return reply.type(contentType).send(text);
+    });
+  }
 
   /** What a setup screen offers: expansions, options with their rule ids, presets, bot levels. */
   fastify.get('/api/options', async () => ({
@@ -267,6 +321,7 @@ export async function buildApp(
         maxBufferedBytes: 4 << 20,
       },
       bucket,
+      metrics,
     );
   });
 

@@ -7,10 +7,13 @@
 import type { Action } from '@carc/engine';
 import type { WebSocket } from 'ws';
 import type { Hub, Session } from '../hub/hub.js';
+import type { Metrics } from '../metrics.js';
 import type { ServerMessage } from '../protocol.js';
 import type { ClientMessage } from '../protocol.js';
 import { clientMessage, describeIssue } from '../protocol.js';
 import { TokenBucket } from './limits.js';
+import type { Outgoing } from '../wire.js';
+import { EncodedUpdate, textOf } from '../wire.js';
 
 export interface SocketLimits {
   /** Messages per second a socket may send on average, and in a burst. */
@@ -28,29 +31,55 @@ export const CLOSE_TRY_LATER = 1013;
 /** The socket's seat changed hands (given back, taken over by a bot): it may not act for it any more. */
 export const CLOSE_SEAT_REVOKED = 4003;
 
-/**
- * A message's text, made once: the hub sends one message object to every socket of the same viewer
- * (each spectator, each socket of a seat), so it is serialized once however many watch.
- */
-const encoded = new WeakMap<ServerMessage, string>();
-function encode(m: ServerMessage): string {
-  let text = encoded.get(m);
-  if (text === undefined) {
-    text = JSON.stringify(m);
-    encoded.set(m, text);
-  }
-  return text;
-}
-
 /** Passes an act or a resignation to the session. */
-function forward(session: Session, m: Extract<ClientMessage, { type: 'act' | 'resign' }>): void {
+function forward(
+  session: Session,
+  m: Extract<ClientMessage, { type: 'act' | 'resign' }>,
+  timing?: ActTimer,
+): void {
   // The envelope is checked here; the action's own fields by the engine's checked door.
-  if (m.type === 'act') void session.act(m.id, m.version, m.action as unknown as Action);
-  else void session.resign(m.id);
+  if (m.type === 'act') {
+    timing?.start(m.id);
+    void session.act(m.id, m.version, m.action as unknown as Action);
+  } else void session.resign(m.id);
 }
 
-/** Serves one socket until it closes. `ipBucket` is shared by every socket from the same address. */
-export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, ipBucket: TokenBucket): void {
+/** Times a socket's acts from the hub taking them to their answers, and counts the errors it is sent. */
+interface ActTimer {
+  start(id: string): void;
+  answered(m: ServerMessage): void;
+}
+
+function actTimer(metrics: Metrics): ActTimer {
+  /** Acts waiting for their answer, by client id (a few: a client waits for one before the next). */
+  const pending = new Map<string, (labels: { outcome: 'ack' | 'refused' }) => number>();
+  return {
+    start(id) {
+      if (pending.size < 16) pending.set(id, metrics.actLatency.startTimer());
+    },
+    answered(m) {
+      if (m.type === 'error') metrics.refused(m.code, 'ws');
+      if ((m.type !== 'ack' && m.type !== 'error') || m.id === undefined) return;
+      const end = pending.get(m.id);
+      if (end === undefined) return;
+      pending.delete(m.id);
+      end({ outcome: m.type === 'ack' ? 'ack' : 'refused' });
+    },
+  };
+}
+
+/**
+ * Serves one socket until it closes. `ipBucket` is shared by every socket from the same address.
+ * `metrics`: every error sent is counted by its code, every act timed until its answer.
+ */
+export function serveSocket(
+  hub: Hub,
+  socket: WebSocket,
+  limits: SocketLimits,
+  ipBucket: TokenBucket,
+  metrics?: Metrics,
+): void {
+  const timing = metrics === undefined ? undefined : actTimer(metrics);
   const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
   let session: Session | undefined;
   let joining = false;
@@ -58,14 +87,15 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
   const early: Extract<ClientMessage, { type: 'act' | 'resign' }>[] = [];
   let closed = false;
 
-  const send = (m: ServerMessage): void => {
+  const send = (m: Outgoing): void => {
     if (closed) return;
     if (socket.bufferedAmount > limits.maxBufferedBytes) {
       closed = true;
       socket.close(CLOSE_TRY_LATER, 'too slow to read');
       return;
     }
-    socket.send(encode(m));
+    if (!(m instanceof EncodedUpdate)) timing?.answered(m);
+    socket.send(textOf(m));
   };
   const error = (code: string, message: string, id?: string): void =>
     send({ type: 'error', ...(id === undefined ? {} : { id }), code, message });
@@ -130,13 +160,13 @@ export function serveSocket(hub: Hub, socket: WebSocket, limits: SocketLimits, i
           clearTimeout(helloTimer);
           if (closed) return void r.value.close();
           session = r.value;
-          for (const m of waiting) forward(r.value, m);
+          for (const m of waiting) forward(r.value, m, timing);
         });
         return;
       }
       case 'act':
       case 'resign':
-        if (session !== undefined) return forward(session, msg);
+        if (session !== undefined) return forward(session, msg, timing);
         // The welcome can reach the client before the hello's answer reaches this socket (from
         // another process): what it sends meanwhile waits for the session.
         if (joining && early.length < 16) return void early.push(msg);

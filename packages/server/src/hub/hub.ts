@@ -30,9 +30,11 @@ import type {
 } from '../store/store.js';
 import { listing } from '../store/store.js';
 import type { Cluster } from '../cluster/cluster.js';
-import { CallTimeout, NotOwner, SOLO } from '../cluster/cluster.js';
+import { CallTimeout, ClusterUnavailable, NotOwner, SOLO } from '../cluster/cluster.js';
 import type { HubRequest } from '../cluster/requests.js';
 import { afterAction, clocksAt, leftNow, startClocks } from './clock.js';
+import type { Metrics } from '../metrics.js';
+import type { EncodedUpdate, Outgoing } from '../wire.js';
 
 export type HubErrorCode =
   | 'lobby/no-game'
@@ -80,13 +82,19 @@ export interface Listener {
   send(message: ServerMessage): void;
   /** Ends the listener's connection because its seat changed hands: told why, then closed. */
   revoke(code: RevokeCode, message: string): void;
+  /** The game left this process's memory: a socket of another process attaches again. */
+  resync(): void;
 }
 
 /** Why a seat's connections were cut: the seat was given back, or a bot took it over. */
 export type RevokeCode = 'seat/revoked' | 'seat/taken-over' | 'lobby/expired';
 
-/** What the hub hands a socket's process: a message to send, or the order to cut the socket. */
-export type Delivery = ServerMessage | { type: 'revoke'; code: RevokeCode; message: string };
+/**
+ * What the hub hands a socket's process: a message to send, the order to cut the socket, or word
+ * that the game left its owner's memory (attach again, catching up from the last version sent).
+ */
+export type Delivery =
+  ServerMessage | { type: 'revoke'; code: RevokeCode; message: string } | { type: 'resync' };
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -115,6 +123,8 @@ export interface HubOptions {
   limits?: Partial<LobbyLimits>;
   now?: () => number;
   log?: Logger;
+  /** Counts accepted actions (metrics.ts); nothing is counted without. */
+  metrics?: Metrics;
 }
 
 interface Table {
@@ -182,8 +192,13 @@ export class Hub {
   private creating: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
   private readonly log: Logger;
+  private readonly metrics: Metrics | undefined;
+  /** When the leases were last renewed (performance.now()), to tell a late renewal. */
+  private renewedAt: number | undefined;
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | undefined>>();
+  /** Other processes that owned games when last asked (routing without a Redis round trip). */
+  private readonly owners = new Map<string, string>();
   private readonly clockTimers = new Map<string, NodeJS.Timeout>();
   /** This process's sockets' sessions, by listener id. */
   private readonly sessions = new Map<string, SessionRecord>();
@@ -203,6 +218,7 @@ export class Hub {
     this.limits = { ...NO_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.log = options.log ?? SILENT;
+    this.metrics = options.metrics;
   }
 
   /**
@@ -213,6 +229,15 @@ export class Hub {
     await this.cluster.serve(
       (request) => this.handle(request),
       (listener, message) => this.deliverLocal(listener, message),
+      // Back after an outage of the cluster: messages for this process's sockets may have been lost
+      // meanwhile, so every session of a game owned elsewhere catches up.
+      () => {
+        this.log.warn(
+          { event: 'cluster-reconnected' },
+          'the cluster (Redis) answers again; sessions catch up',
+        );
+        for (const rec of this.sessions.values()) if (rec.owner !== this.self) this.catchUp(rec);
+      },
     );
     await this.adoptOrphans(true);
     const every = (ms: number, fn: () => Promise<void> | void) => {
@@ -235,6 +260,16 @@ export class Hub {
       every(this.cluster.leaseMs / 3, () => this.renewLeases());
       every(2_000, () => this.adoptOrphans(true));
     }
+  }
+
+  /** Whether games are shared with other processes (through Redis). */
+  get clustered(): boolean {
+    return this.cluster !== SOLO;
+  }
+
+  /** Resolves when the cluster's service answers (at once for one process alone). */
+  pingCluster(): Promise<void> {
+    return this.cluster.ping();
   }
 
   /** Live games in memory (for the health check and the benchmarks). */
@@ -424,7 +459,7 @@ export class Hub {
     game: string,
     token: string | undefined,
     since: number | undefined,
-    send: (message: ServerMessage) => void,
+    send: (message: Outgoing) => void,
     end: (code: RevokeCode, message: string) => void,
   ): Promise<HubResult<Session>> {
     const rec: SessionRecord = {
@@ -433,7 +468,8 @@ export class Hub {
       ...(token === undefined ? {} : { token }),
       send,
       end,
-      version: since ?? -1,
+      version: -1,
+      seen: -1,
       owner: '',
       busy: false,
     };
@@ -509,13 +545,14 @@ export class Hub {
     let r = await this.route<null>(request);
     if (!r.ok && r.error.code === 'session/detached') {
       const again = await this.attach(rec, rec.version);
+      this.endIfGone(rec, again);
       if (again.ok) r = await this.route<null>(request);
     }
     if (!r.ok) rec.send({ type: 'error', id, code: r.error.code, message: r.error.message });
   }
 
   /** A message for a socket of this process: note its version (to catch up after a move), pass it on. */
-  private deliverLocal(lid: string, message: Delivery): void {
+  private deliverLocal(lid: string, message: Delivery | EncodedUpdate): void {
     const rec = this.sessions.get(lid);
     if (rec === undefined) return;
     if (message.type === 'revoke') {
@@ -524,10 +561,51 @@ export class Hub {
       rec.owner = '';
       return rec.end(message.code, message.message);
     }
+    if (message.type === 'resync') {
+      rec.owner = '';
+      return this.catchUp(rec);
+    }
+    // Each version reaches a socket once and in order, whatever way it came (a second welcome while
+    // a game changes owner, deliveries lost while Redis was down): repeats are dropped, a gap is
+    // filled by attaching again from the last version sent.
+    let out: Outgoing = message;
+    if (message.type === 'update') {
+      if (message.version <= rec.version) return;
+      rec.seen = Math.max(rec.seen, message.version);
+      if (rec.version >= 0 && message.version > rec.version + 1) return this.catchUp(rec);
+    } else if (message.type === 'welcome') {
+      if (message.version < rec.version) return;
+      if (message.steps !== undefined) {
+        const after = rec.version;
+        out = { ...message, steps: message.steps.filter((step) => step.version > after) };
+      }
+    }
     if (message.type === 'welcome' || message.type === 'update' || message.type === 'ended') {
       rec.version = Math.max(rec.version, message.version);
     }
-    rec.send(message);
+    rec.send(out);
+  }
+
+  /** A session that missed versions attaches again from the last one it was sent. */
+  private catchUp(rec: SessionRecord): void {
+    if (rec.busy) return;
+    rec.busy = true;
+    void this.attach(rec, rec.version)
+      .then((r) => this.endIfGone(rec, r))
+      .finally(() => {
+        rec.busy = false;
+        // Versions dropped as gaps while this attach was under way, and not in its welcome: again.
+        if (rec.seen > rec.version && this.sessions.has(rec.lid)) this.catchUp(rec);
+      });
+  }
+
+  /** A session whose seat or game is gone for good (its token no longer valid, the game removed) ends. */
+  private endIfGone(rec: SessionRecord, r: HubResult<unknown>): void {
+    if (r.ok || !this.sessions.has(rec.lid)) return;
+    if (r.error.code === 'auth/bad-token' || r.error.code === 'lobby/no-game') {
+      this.sessions.delete(rec.lid);
+      rec.end(r.error.code === 'auth/bad-token' ? 'seat/revoked' : 'lobby/expired', r.error.message);
+    }
   }
 
   // ---------------------------------------------------------------- routing to the owner
@@ -538,21 +616,50 @@ export class Hub {
    * until its lease expires and another takes the game over.
    */
   private async route<T>(request: HubRequest, answeredBy?: (owner: string) => void): Promise<HubResult<T>> {
+    try {
+      return await this.routeNow(request, answeredBy);
+    } catch (e) {
+      // Redis or the database did not answer: refused with a code, nothing changed; the client retries.
+      const redis = e instanceof ClusterUnavailable;
+      this.log.warn(
+        { game: request.game, op: request.op, err: String(e) },
+        'request refused: a service is down',
+      );
+      return redis
+        ? fail('server/busy', `game ${request.game}: the cluster (Redis) does not answer; try again`)
+        : fail('server/storage', `game ${request.game}: storage did not answer; nothing changed, try again`);
+    }
+  }
+
+  private async routeNow<T>(
+    request: HubRequest,
+    answeredBy?: (owner: string) => void,
+  ): Promise<HubResult<T>> {
     for (let attempt = 0; attempt < 40 && !this.closed; attempt++) {
-      const t = await this.ownTable(request.game);
-      if (t === 'missing') return fail('lobby/no-game', `no game ${request.game}`);
-      if (t !== undefined) {
-        answeredBy?.(this.self);
-        return (await this.run(t, request)) as HubResult<T>;
+      // The owner last seen is asked without asking Redis again; one that does not answer, or no
+      // longer owns the game, is forgotten and the lease looked up (or taken) again.
+      let owner = this.tables.has(request.game) ? undefined : this.owners.get(request.game);
+      if (owner === undefined) {
+        const t = await this.ownTable(request.game);
+        if (t === 'missing') return fail('lobby/no-game', `no game ${request.game}`);
+        if (t !== undefined) {
+          answeredBy?.(this.self);
+          return (await this.run(t, request)) as HubResult<T>;
+        }
+        owner = this.owners.get(request.game);
+        if (owner === undefined) continue;
       }
-      const owner = await this.cluster.acquire(request.game);
-      if (owner === 'self') continue;
       try {
         const r = (await this.cluster.call(owner, request)) as HubResult<T>;
         answeredBy?.(owner);
         return r;
       } catch (e) {
+        this.owners.delete(request.game);
         if (!(e instanceof CallTimeout) && !(e instanceof NotOwner)) throw e;
+        this.log.warn(
+          { event: 'forward-failed', game: request.game, owner, op: request.op, err: String(e) },
+          'forward failed',
+        );
         await new Promise((r) => setTimeout(r, 250));
       }
     }
@@ -574,7 +681,13 @@ export class Hub {
   private async ownTable(id: string): Promise<Table | undefined | 'missing'> {
     const live = this.tables.get(id);
     if (live !== undefined) return live;
-    if ((await this.cluster.acquire(id)) !== 'self') return undefined;
+    const owner = await this.cluster.acquire(id);
+    if (owner !== 'self') {
+      if (this.owners.size >= 10_000) this.owners.clear();
+      this.owners.set(id, owner);
+      return undefined;
+    }
+    this.owners.delete(id);
     const t = await this.table(id);
     if (t === undefined) {
       await this.cluster.release(id);
@@ -810,6 +923,10 @@ export class Hub {
       ...(holder === undefined ? {} : { holder }),
       send: deliver,
       revoke: (code, message) => deliver({ type: 'revoke', code, message }),
+      // Sockets of this process attach again by themselves (their session's owner is reset).
+      resync: () => {
+        if (from !== this.self) deliver({ type: 'resync' });
+      },
     };
     t.listeners.set(key, l);
     if (typeof viewer === 'number') t.connected[viewer] = (t.connected[viewer] ?? 0) + 1;
@@ -870,25 +987,47 @@ export class Hub {
 
   /** Renews the leases of the games held here; a game whose lease was lost leaves memory. */
   private async renewLeases(): Promise<void> {
-    const lost = await this.cluster.renew([...this.tables.keys()]);
+    let lost: string[];
+    try {
+      lost = await this.cluster.renew([...this.tables.keys()]);
+    } catch (e) {
+      // Redis is down: the games stay here (nobody else can take them meanwhile); renewed when it is back.
+      this.log.warn({ err: String(e) }, 'leases not renewed: the cluster (Redis) does not answer');
+      return;
+    }
+    this.noteRenewal();
     for (const id of lost) {
       const t = this.tables.get(id);
       if (t === undefined) continue;
-      this.log.warn({ game: id }, 'lease lost; the game moves to its new owner');
+      this.log.warn(
+        { event: 'lease-lost', game: id, owner: this.self },
+        'lease lost; the game moves to its new owner',
+      );
       this.dropTable(t);
     }
   }
 
+  /** A renewal more than half a lease after the last one (a blocked event loop, a slow Redis) is logged. */
+  private noteRenewal(): void {
+    const at = performance.now();
+    const sinceMs = at - (this.renewedAt ?? at);
+    this.renewedAt = at;
+    if (sinceMs <= this.cluster.leaseMs / 2 || this.tables.size === 0) return;
+    const late = { sinceMs: Math.round(sinceMs), leaseMs: this.cluster.leaseMs, games: this.tables.size };
+    this.log.warn({ event: 'lease-renewed-late', owner: this.self, ...late }, 'leases renewed late');
+  }
+
   /** Sessions whose game changed owner (the owner died or moved it) attach to the new owner. */
   private async watchSessions(): Promise<void> {
-    for (const rec of this.sessions.values()) {
+    for (const rec of [...this.sessions.values()]) {
       if (rec.busy) continue;
       if (rec.owner === this.self && this.tables.has(rec.game)) continue;
       const owner = this.tables.has(rec.game) ? 'self' : await this.cluster.acquire(rec.game);
       const now = owner === 'self' ? this.self : owner;
       if (now === rec.owner) continue;
       rec.busy = true;
-      await this.attach(rec, rec.version).finally(() => (rec.busy = false));
+      const r = await this.attach(rec, rec.version).finally(() => (rec.busy = false));
+      this.endIfGone(rec, r);
     }
   }
 
@@ -909,6 +1048,11 @@ export class Hub {
       if (this.cluster !== SOLO && (await this.cluster.owned(row.id))) continue;
       const t = await this.ownTable(row.id);
       if (t === undefined || t === 'missing') continue;
+      const why = abandoned ? 'abandoned' : clock ? 'clock' : 'bot';
+      this.log.warn(
+        { event: 'takeover', game: row.id, owner: this.self, why },
+        'game taken over: nobody held it',
+      );
       await this.enqueue(t, async () => {
         if (abandoned && t.match !== undefined && !t.match.isOver) {
           const r = t.match.abort(new Date(now).toISOString(), 'abandoned');
@@ -1008,6 +1152,7 @@ export class Hub {
     }
     Object.assign(t.row, patch);
     t.log.push({ player, action });
+    this.metrics?.actionsAccepted.inc();
     reply({ type: 'ack', id: clientId ?? '', version: m.version });
     this.broadcastStep(t, step, result);
     this.afterChange(t);
@@ -1181,6 +1326,7 @@ export class Hub {
     t.row.seats = seats;
     t.row.clocks = clocks;
     this.revokeSeat(t, seat, 'seat/taken-over', 'your time ran out and a bot plays your seat now');
+    this.log.info({ event: 'seat-taken-over', game: t.row.id, seat }, 'time ran out: a bot plays the seat');
     this.broadcastPresence(t);
     this.afterChange(t);
   }
@@ -1374,6 +1520,8 @@ export class Hub {
     const again = this.tables.get(id);
     if (again !== undefined) return again;
     this.tables.set(id, t);
+    if (this.cluster !== SOLO)
+      this.log.info({ event: 'lease-taken', game: id, owner: this.self }, 'lease taken');
     return t;
   }
 
@@ -1390,6 +1538,8 @@ export class Hub {
   private dropTable(t: Table): void {
     t.broken = true;
     if (this.tables.get(t.row.id) === t) this.tables.delete(t.row.id);
+    // Its listeners on other processes attach again too, to whoever loads the game next.
+    for (const l of t.listeners.values()) l.resync();
     for (const rec of this.sessions.values()) if (rec.game === t.row.id) rec.owner = '';
     void this.cluster.release(t.row.id).catch(() => undefined);
   }
@@ -1410,11 +1560,13 @@ export interface SessionRecord {
   readonly lid: string;
   readonly game: string;
   readonly token?: string;
-  readonly send: (message: ServerMessage) => void;
+  readonly send: (message: Outgoing) => void;
   /** Cuts the socket: its seat changed hands. */
   readonly end: (code: RevokeCode, message: string) => void;
   /** The last version it was sent (to catch up after the owner changed). */
   version: number;
+  /** The highest version it was offered (one dropped after a gap is sent again by catching up). */
+  seen: number;
   /** The process the game's owner was when it attached ('' when it must attach again). */
   owner: string;
   busy: boolean;

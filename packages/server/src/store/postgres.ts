@@ -37,6 +37,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 `;
 
+/** The advisory lock held while the schema is created or extended ("carc" in ASCII). */
+const SCHEMA_LOCK = 0x63617263;
+
 /** Unique violation (SQLSTATE 23505). */
 const UNIQUE_VIOLATION = '23505';
 
@@ -45,15 +48,35 @@ export class PostgresStore implements Store {
 
   private constructor(private readonly pool: pg.Pool) {}
 
-  static async connect(url: string): Promise<PostgresStore> {
+  /**
+   * Connects once to create or extend the schema (one process at a time: an advisory lock, so that
+   * processes started together do not race), then opens the pool. The connection is closed whatever
+   * happens, so that a failed start leaves nothing open; `connectTimeoutMs` bounds the connecting
+   * (start-up's retries: startup.ts). Throws pg's error as it is (SQLSTATE `code`), for startup.ts
+   * to name the setting and the fix.
+   */
+  static async connect(url: string, options: { connectTimeoutMs?: number } = {}): Promise<PostgresStore> {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
+      await client.query(SCHEMA);
+      for (const [column, type] of ADDED_COLUMNS) {
+        await client.query(`ALTER TABLE games ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+      }
+      await client.query('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
+      await client.query('COMMIT');
+    } finally {
+      await client.end().catch(() => undefined);
+    }
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client's error (the server restarting) must not crash the process.
     pool.on('error', () => {});
-    await pool.query(SCHEMA);
-    for (const [column, type] of ADDED_COLUMNS) {
-      await pool.query(`ALTER TABLE games ADD COLUMN IF NOT EXISTS ${column} ${type}`);
-    }
-    await pool.query('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
     return new PostgresStore(pool);
   }
 
