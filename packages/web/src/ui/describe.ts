@@ -206,3 +206,54 @@ export function pointsBreakdown(events: Iterable<GameEvent>, players: number): P
   const totals = points.map((row) => Object.values(row).reduce((a, b) => a + b, 0));
   return { sources, points, totals };
 }
+
+const COUNTS = ['no', 'a', 'two', 'three', 'four', 'five', 'six'];
+/** "a road", "two roads", "an inn"… */
+const some = (n: number, noun: string, nouns = `${noun}s`): string =>
+  n === 1 ? `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}` : `${COUNTS[n] ?? n} ${nouns}`;
+/** "a, b and c". */
+const andList = (parts: readonly string[]): string =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+
+const SYMBOL_WORDS: Record<string, string> = {
+  garden: 'a garden',
+  volcano: 'a volcano',
+  dragon: 'the dragon’s sign',
+  portal: 'a magic portal',
+  vineyard: 'a vineyard',
+  hill: 'a hill',
+  sheep: 'sheep',
+  cropCircle: 'a crop circle',
+  waterTower: 'a water tower',
+};
+
+/**
+ * What a tile shows, in words, for players (never its id): "a city with a pennant and a road",
+ * "a triangle with a road", "a monastery with a road". Undefined for an unknown tile.
+ */
+export function tileWords(id: string): string | undefined {
+  const catalog = BUILTIN.catalog();
+  const kind = catalog.kindOf(id);
+  if (kind === undefined) return undefined;
+  const def = catalog.def(kind);
+  const of = (k: string) => def.features.filter((f) => f.kind === k);
+  const cities = of('city');
+  const pennants = cities.reduce((n, f) => n + f.pennants, 0);
+  const parts: string[] = [];
+  if (cities.length > 0) {
+    const extras: string[] = [];
+    if (pennants > 0) extras.push(some(pennants, 'pennant'));
+    if (cities.some((f) => f.princess)) extras.push('a princess');
+    parts.push(
+      `${some(cities.length, 'city', 'cities')}${extras.length > 0 ? ` with ${andList(extras)}` : ''}`,
+    );
+  }
+  const roads = of('road');
+  if (roads.length > 0)
+    parts.push(`${some(roads.length, 'road')}${roads.some((f) => f.tunnel) ? ' under a city' : ''}`);
+  if (of('monastery').length > 0) parts.push('a monastery');
+  if (of('tower').length > 0) parts.push('a tower foundation');
+  for (const s of def.symbols) parts.push(SYMBOL_WORDS[s] ?? s);
+  const what = parts.length === 0 ? 'fields only' : andList(parts);
+  return def.shape === 'triangle' ? `a triangle: ${what}` : what;
+}
