@@ -47,6 +47,8 @@ type SocketLog = number[];
  */
 class Seat {
   readonly sockets: SocketLog[] = [];
+  /** Per socket, every message as `type@version` (a welcome with its steps' range), for a failure's message. */
+  readonly traces: string[][] = [];
   readonly acked = new Map<number, Action>();
   readonly sent = new Map<string, Action>();
   readonly steps = new Map<number, MatchStep>();
@@ -66,13 +68,20 @@ class Seat {
     private readonly random: () => number,
   ) {
     const sockets = this.sockets;
+    const traces = this.traces;
     class Routed extends WebSocket {
       constructor() {
         super(prefer().ws);
         const log: SocketLog = [];
         sockets.push(log);
+        const trace: string[] = [];
+        traces.push(trace);
         this.on('message', (data: Buffer) => {
           const m = JSON.parse(data.toString()) as ServerMessage;
+          const steps = m.type === 'welcome' ? (m.steps ?? []).map((s) => s.version) : [];
+          trace.push(
+            `${m.type}${'version' in m ? `@${m.version}` : ''}${steps.length > 0 ? `[${steps[0]}..${steps.at(-1)}]` : ''}`,
+          );
           if (m.type === 'update') log.push(m.version);
           if (m.type === 'welcome') for (const s of m.steps ?? []) log.push(s.version);
         });
@@ -145,7 +154,19 @@ class Seat {
   /** Where this seat stands, for a failure's message. */
   describe(): string {
     const last = this.log.slice(-6).join(' ');
-    return `seat ${this.seat} at version ${this.version}, ${this.sockets.length} sockets, waiting for ${this.waiting ?? 'nothing'}, last: ${last}`;
+    // Each socket's first messages, and those near a version this seat never got a step of.
+    const missing: number[] = [];
+    for (let v = this.firstVersion + 1; v <= this.version; v++) if (!this.steps.has(v)) missing.push(v);
+    const near = (item: string) => {
+      const v = Number(/@(\d+)/.exec(item)?.[1] ?? NaN);
+      return missing.some((m) => Math.abs(m - v) <= 3);
+    };
+    const sockets = this.traces.map(
+      (t, i) =>
+        `socket ${i}: ${t.slice(0, 4).join(' ')} … ${t.slice(4).filter(near).join(' ')} … ${t.slice(-2).join(' ')}`,
+    );
+    if (missing.length > 0) sockets.unshift(`missing steps: ${missing.join(',')}`);
+    return `seat ${this.seat} at version ${this.version}, ${this.sockets.length} sockets, waiting for ${this.waiting ?? 'nothing'}, last: ${last}\n${sockets.join('\n')}`;
   }
 }
 

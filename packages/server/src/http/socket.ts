@@ -30,6 +30,8 @@ export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_TRY_LATER = 1013;
 /** The socket's seat changed hands (given back, taken over by a bot): it may not act for it any more. */
 export const CLOSE_SEAT_REVOKED = 4003;
+/** Refusals of a hello that stay true however often it is said again. */
+const FINAL_HELLO_REFUSALS: ReadonlySet<string> = new Set(['auth/bad-token', 'lobby/no-game']);
 
 /** Passes an act or a resignation to the session. */
 function forward(
@@ -155,6 +157,13 @@ export function serveSocket(
           if (!r.ok) {
             error(r.error.code, r.error.message);
             for (const m of waiting) error('ws/hello-first', 'the hello was refused', m.id);
+            // A refusal that may pass (a service down, a busy cluster) closes the socket: the
+            // client comes back with a new one, and whatever reached it meanwhile (a welcome from
+            // an owner whose answer was lost) belongs to no session.
+            if (!FINAL_HELLO_REFUSALS.has(r.error.code)) {
+              closed = true;
+              socket.close(CLOSE_TRY_LATER, 'try again');
+            }
             return;
           }
           clearTimeout(helloTimer);

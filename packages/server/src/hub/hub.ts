@@ -468,10 +468,15 @@ export class Hub {
       ...(token === undefined ? {} : { token }),
       send,
       end,
-      version: -1,
+      // A client coming back has every version up to `since`: whatever attaches this session
+      // (this call, or a catch-up while it waits for an owner) sends only the steps after it.
+      version: since !== undefined && Number.isInteger(since) && since >= 0 ? since : -1,
       seen: -1,
       owner: '',
-      busy: false,
+      welcomed: false,
+      // Until this first attach answers, no catch-up starts another one.
+      busy: true,
+      again: false,
     };
     this.sessions.set(rec.lid, rec);
     const r = await this.attach(rec, since);
@@ -479,6 +484,7 @@ export class Hub {
       this.sessions.delete(rec.lid);
       return r;
     }
+    this.attached(rec);
     return ok(new Session(this, rec));
   }
 
@@ -574,7 +580,12 @@ export class Hub {
       rec.seen = Math.max(rec.seen, message.version);
       if (rec.version >= 0 && message.version > rec.version + 1) return this.catchUp(rec);
     } else if (message.type === 'welcome') {
-      if (message.version < rec.version) return;
+      // The first welcome always goes (a `since` beyond the game's version came from a broken client).
+      if (rec.welcomed && message.version < rec.version) return;
+      if (!rec.welcomed) {
+        rec.welcomed = true;
+        rec.version = Math.min(rec.version, message.version);
+      }
       if (message.steps !== undefined) {
         const after = rec.version;
         out = { ...message, steps: message.steps.filter((step) => step.version > after) };
@@ -588,15 +599,24 @@ export class Hub {
 
   /** A session that missed versions attaches again from the last one it was sent. */
   private catchUp(rec: SessionRecord): void {
-    if (rec.busy) return;
+    if (rec.busy) {
+      rec.again = true;
+      return;
+    }
     rec.busy = true;
+    rec.again = false;
     void this.attach(rec, rec.version)
       .then((r) => this.endIfGone(rec, r))
-      .finally(() => {
-        rec.busy = false;
-        // Versions dropped as gaps while this attach was under way, and not in its welcome: again.
-        if (rec.seen > rec.version && this.sessions.has(rec.lid)) this.catchUp(rec);
-      });
+      .finally(() => this.attached(rec));
+  }
+
+  /**
+   * An attach of `rec` is over. Asked to catch up meanwhile (its owner dropped the game), or sent
+   * versions dropped as gaps and not in the welcome: it attaches again.
+   */
+  private attached(rec: SessionRecord): void {
+    rec.busy = false;
+    if ((rec.again || rec.seen > rec.version) && this.sessions.has(rec.lid)) this.catchUp(rec);
   }
 
   /** A session whose seat or game is gone for good (its token no longer valid, the game removed) ends. */
@@ -1026,7 +1046,8 @@ export class Hub {
       const now = owner === 'self' ? this.self : owner;
       if (now === rec.owner) continue;
       rec.busy = true;
-      const r = await this.attach(rec, rec.version).finally(() => (rec.busy = false));
+      rec.again = false;
+      const r = await this.attach(rec, rec.version).finally(() => this.attached(rec));
       this.endIfGone(rec, r);
     }
   }
@@ -1563,13 +1584,18 @@ export interface SessionRecord {
   readonly send: (message: Outgoing) => void;
   /** Cuts the socket: its seat changed hands. */
   readonly end: (code: RevokeCode, message: string) => void;
-  /** The last version it was sent (to catch up after the owner changed). */
+  /** The last version it was sent, or its client had when it came (to catch up after the owner changed). */
   version: number;
+  /** Whether it was sent a welcome yet. */
+  welcomed: boolean;
   /** The highest version it was offered (one dropped after a gap is sent again by catching up). */
   seen: number;
   /** The process the game's owner was when it attached ('' when it must attach again). */
   owner: string;
+  /** An attach is under way (catch-ups wait for it). */
   busy: boolean;
+  /** A catch-up was asked for while it was busy. */
+  again: boolean;
 }
 
 export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string };

@@ -13,7 +13,8 @@
  *   detached session);
  * - it pings when the socket has been quiet for a while, and drops a socket that stays silent;
  * - it is `closed` only by `close()`, or when the server refuses the hello (`auth/bad-token`,
- *   `lobby/no-game`, an invalid hello): that error is passed on first.
+ *   `lobby/no-game`, an invalid hello): that error is passed on first. Any other refusal of the
+ *   hello (busy, storage down) means a new socket after the usual pause.
  */
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
 import type { Connection, ConnectionState } from './connection.js';
@@ -184,11 +185,10 @@ export function onlineConnection(options: OnlineOptions): Connection {
             finish();
             return;
           }
-          if (message.code === 'server/busy') {
-            s.close(4001, 'busy');
-            drop(s);
-            return;
-          }
+          // Any other refusal may pass (busy, a service down): a new socket, after a pause.
+          s.close(4001, 'try again');
+          drop(s);
+          return;
         }
         if (message.id !== undefined && pending.has(message.id)) {
           if (RETRY_ERRORS.has(message.code)) {
