@@ -43,7 +43,7 @@ run('metrics and logs of two server processes on PostgreSQL and Redis', () => {
     const [a0, b0] = await Promise.all([scrape(a.url), scrape(b.url)]);
     expect(metric(a0, 'carc_leases_held')).toBe(1);
     expect(metric(b0, 'carc_leases_held')).toBe(0);
-    expect(events(a, 'lease-taken', { game: id })).toHaveLength(1);
+    await expect.poll(() => events(a, 'lease-taken', { game: id }).length, { timeout: 5_000 }).toBe(1);
 
     const random = seeded(3);
     let bobAcks = 0;
@@ -69,8 +69,11 @@ run('metrics and logs of two server processes on PostgreSQL and Redis', () => {
     bobs.client.send({ type: 'act', id: 'after-kill', version, action });
     const answer = await bobs.client.next('ack', (m) => m.id === 'after-kill', 15_000, from);
     expect(answer.version).toBe(version + 1);
-    expect(events(b, 'forward-failed', { game: id, owner }).length).toBeGreaterThanOrEqual(1);
-    expect(events(b, 'lease-taken', { game: id })).toHaveLength(1);
+    // The log reaches stdout a moment after the answer (pino writes asynchronously).
+    await expect
+      .poll(() => events(b, 'forward-failed', { game: id, owner }).length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => events(b, 'lease-taken', { game: id }).length, { timeout: 5_000 }).toBe(1);
     const b2 = await scrape(b.url);
     expect(metric(b2, 'carc_leases_held')).toBe(1);
     expect(metric(b2, 'carc_actions_accepted_total')).toBe(1);
