@@ -5,11 +5,17 @@
  * headless Chromium on a position of 150 tiles or more (a random game with all three expansions
  * through the engine, its pile two boxes' tiles): frames per second and the 95th percentile frame
  * time while the mouse pans (drag) and zooms (wheel) for a few seconds, the number of SVG elements,
- * and how long board.update() takes. Prints figures, never asserts (STYLE §2.9).
+ * and how long board.update() takes. Then the client as `carcassonne serve` serves it (SQLite in a
+ * temporary folder): the bytes on the wire for the index page and what it loads (brotli, as a
+ * browser asks), and, in Chromium at 1440×900, the time from pressing Start on the local setup to
+ * the first legal cell wholly in the window (found by its accessible name, as a player sees it).
+ * Prints figures, never asserts (STYLE §2.9).
  *
  * Usage: node bench/dist/web.js [--seconds 4] [--json]
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +25,7 @@ import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 
 const WEB = fileURLToPath(new URL('../../packages/web', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url));
 const DIST = join(WEB, 'dist');
 const CHROMIUM = '/usr/bin/chromium';
 const IMAGES = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico']);
@@ -211,12 +218,102 @@ async function board() {
   }
 }
 
+// ---------------------------------------------------------------- the client as served
+
+/** The body of `url` as it travels (no decoding), and the encoding the server chose. */
+function raw(url: string, encoding: string): Promise<{ bytes: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          bytes: Buffer.concat(chunks),
+          encoding: String(res.headers['content-encoding'] ?? 'identity'),
+        }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function served() {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm run build`);
+  const dir = mkdtempSync(join(tmpdir(), 'carc-bench-served-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'PORT']) delete env[name];
+  const proc = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--database', join(dir, 'bench.db')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 30_000);
+      proc.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /open (http:\/\/[^\s"]+)/.exec(out);
+        if (m !== null) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+      proc.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+    });
+    // The index page and what it loads before it runs, each as a browser asks for it.
+    const index = await raw(`${url}/`, 'br, gzip');
+    const html = (await raw(`${url}/`, 'identity')).bytes.toString('utf8');
+    const assets = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1]!,
+    );
+    let wire = index.bytes.length;
+    const encodings = new Set([index.encoding]);
+    for (const a of assets) {
+      const r = await raw(`${url}${a}`, 'br, gzip');
+      wire += r.bytes.length;
+      encodings.add(r.encoding);
+    }
+
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--no-first-run'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(`${url}/?botDelay=0#/local`);
+      const start = page.getByRole('button', { name: /start/i }).first();
+      await start.waitFor();
+      const t0 = Date.now();
+      await start.click();
+      // A legal cell wholly inside the window, as the player would see it.
+      await page.waitForFunction(
+        `[...document.querySelectorAll('[aria-label^="Place the tile at"]')].some((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+        })`,
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      const startToCellMs = Date.now() - t0;
+      return { indexKB: kB(wire), files: 1 + assets.length, encodings: [...encodings], startToCellMs };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    proc.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------- report
 
 const sizes = bundle();
 const view = await board();
+const app = await served();
 if (json) {
-  console.log(JSON.stringify({ bundle: sizes, board: view }, null, 2));
+  console.log(JSON.stringify({ bundle: sizes, board: view, served: app }, null, 2));
 } else {
   const row = (label: string, value: string, note = '') =>
     console.log(`  ${label.padEnd(34)}${value.padStart(10)}  ${note}`);
@@ -247,4 +344,11 @@ if (json) {
   row('first update() (every tile drawn)', `${view.firstUpdateMs} ms`);
   row('update(), same view again', `${view.updateMs} ms`, 'median of 20');
   row('update() to the next painted frame', `${view.updatePaintMs} ms`);
+  console.log('the client as `carcassonne serve` serves it, Chromium 1440×900:');
+  row(
+    'index page on the wire',
+    `${app.indexKB} kB`,
+    `${app.files} files (HTML, JS, CSS), ${app.encodings.join('/')}`,
+  );
+  row('Start → a legal cell in the window', `${app.startToCellMs} ms`, 'local game, you against a bot');
 }
