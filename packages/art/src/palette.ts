@@ -32,12 +32,11 @@ export function playerColour(seat: number): PlayerColour {
 }
 
 /**
- * A letter per player for their figures: the initial of their name, or their seat number (1…) when
- * the name is missing or its initial is shared.
+ * A letter per player for their figures and chips, one kind for the whole table: everyone's initial
+ * when each has one of their own, else everyone's seat number (1…) — never "P" beside "2" and "3".
  */
 export function playerLetters(players: readonly string[], count: number): string[] {
   const initials = Array.from({ length: count }, (_, i) => (players[i] ?? '').trim().charAt(0).toUpperCase());
-  return initials.map((c, i) =>
-    c === '' || !/\p{L}|\p{N}/u.test(c) || initials.filter((d) => d === c).length > 1 ? String(i + 1) : c,
-  );
+  const own = initials.every((c, i) => c !== '' && /\p{L}|\p{N}/u.test(c) && initials.indexOf(c) === i);
+  return initials.map((c, i) => (own ? c : String(i + 1)));
 }

@@ -38,6 +38,28 @@ export {
 export const BOT_NAMES = ['random', 'greedy', 'mcts'] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 
+/** What players call each bot: its level in words. */
+export const BOT_LEVEL_TITLES: Readonly<Record<BotName, string>> = {
+  random: 'Easy',
+  greedy: 'Medium',
+  mcts: 'Hard',
+};
+
+/**
+ * The names the bots of a table go by, by seat (undefined for the other seats): "Medium bot",
+ * numbered ("Medium bot 2") when two share a level.
+ */
+export function botSeatNames(levels: readonly (string | undefined)[]): (string | undefined)[] {
+  const seen = new Map<string, number>();
+  return levels.map((level) => {
+    if (level === undefined) return undefined;
+    const n = (seen.get(level) ?? 0) + 1;
+    seen.set(level, n);
+    const title = `${isBotName(level) ? BOT_LEVEL_TITLES[level] : level} bot`;
+    return levels.filter((l) => l === level).length > 1 ? `${title} ${n}` : title;
+  });
+}
+
 /** Per-kind options for `createBot`. */
 export interface BotOptions {
   greedy?: GreedyOptions;

@@ -17,6 +17,7 @@
  * The lobby's game summary, fetched during play, is held to (a)–(c) like a spectator's frame.
  * `npm run test:soak` (CARC_SOAK set) plays 200 games; a normal run 24, each combination three times.
  */
+import { botSeatNames } from '@carc/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, GameView } from '@carc/engine';
 import { BUILTIN, createGame, readRecord, recordConfig, viewOf } from '@carc/engine';
@@ -268,7 +269,8 @@ async function playOne(server: ServerProcess, p: Plan): Promise<Outcome> {
   expect(text).not.toMatch(/token/i);
   for (const t of tokens) expect(text).not.toContain(t);
   expect(raw.seed).toMatch(/^[0-9a-f]{32}$/);
-  expect(raw.players).toEqual(p.seats.map((k, seat) => (k === 'human' ? `Human ${seat}` : 'Bot (random)')));
+  const bots = botSeatNames(p.seats.map((k) => (k === 'human' ? undefined : 'random')));
+  expect(raw.players).toEqual(p.seats.map((k, seat) => (k === 'human' ? `Human ${seat}` : bots[seat])));
   const read = readRecord(raw, BUILTIN);
   if (!read.ok) throw new Error(read.error.message);
   expect(read.value.actions.length).toBe(final.version);

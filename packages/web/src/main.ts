@@ -1,4 +1,6 @@
 import { mount } from 'svelte';
+// The palette, type and base controls of every screen, light and dark (before any component's styles).
+import './theme.css';
 import App from './App.svelte';
 
 const target = document.getElementById('app');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Action, DecisionHints } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
-import { featurePoint, placeCentre } from '@carc/art';
+import { featurePoint, figureShape, placeCentre, targetFigure } from '@carc/art';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium, serve } from './ui-build.js';
 import { build } from 'vite';
@@ -180,7 +180,14 @@ describe('board in Chromium', () => {
         const r = n.querySelector('circle.hit')?.getBoundingClientRect();
         return {
           type: n.getAttribute('data-type') ?? '',
-          glyph: n.querySelector('text')?.textContent ?? '',
+          figure: n.getAttribute('data-figure') ?? '',
+          // The piece drawn (paths), and any letter written on the target (there must be none).
+          piece: n.querySelectorAll('.piece path').length,
+          letters: [...n.querySelectorAll('text')]
+            .filter((t) => t.closest('.tick') === null)
+            .map((t) => t.textContent ?? '')
+            .join(''),
+          label: n.getAttribute('aria-label') ?? '',
           title: n.querySelector('title')?.textContent ?? '',
           x: r ? r.x + r.width / 2 : 0,
           y: r ? r.y + r.height / 2 : 0,
@@ -193,9 +200,27 @@ describe('board in Chromium', () => {
       return `${Math.round((t.x + at.x) * 100)},${Math.round((t.y + at.y) * 100)}`;
     });
     let shared = 0;
+    const figures = new Set<string>();
     for (let i = 0; i < targets.length; i++) {
-      expect(boxes[i]?.size).toBeGreaterThanOrEqual(44);
-      expect(boxes[i]?.title).not.toBe('');
+      const t = targets[i];
+      const box = boxes[i];
+      if (!t || !box) throw new Error('missing target');
+      expect(box.size).toBeGreaterThanOrEqual(44);
+      expect(box.title).not.toBe('');
+      // The piece itself, not a letter: a farmer on a field, a standing meeple elsewhere, and so on;
+      // named in words with its feature and side, never a tile id.
+      const kind = catalog.kindOf(t.tile);
+      const feature =
+        t.feature === undefined || kind === undefined ? undefined : catalog.def(kind).features[t.feature];
+      const figure = targetFigure(t.action.type, feature?.kind);
+      expect(box.figure).toBe(figure);
+      expect(box.piece).toBeGreaterThan(0);
+      expect(box.letters).toBe('');
+      expect(box.label.toLowerCase()).toContain(figureShape(figure).words.split(' ').at(-1));
+      if (feature && t.action.type === 'meeple')
+        expect(box.label).toMatch(new RegExp(`on the ${feature.kind}\\b`));
+      expect(box.label).not.toContain(t.tile);
+      figures.add(figure);
       for (let j = i + 1; j < targets.length; j++) {
         if (points[i] !== points[j]) continue;
         shared++;
@@ -203,10 +228,12 @@ describe('board in Chromium', () => {
         const b = boxes[j];
         if (!a || !b) throw new Error('missing target');
         expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
-        if (a.type !== b.type) expect(a.glyph).not.toBe(b.glyph);
+        if (a.type !== b.type) expect(a.figure).not.toBe(b.figure);
       }
     }
     expect(shared).toBeGreaterThan(0);
+    console.log(`figures on targets: ${[...figures].join(', ')}`);
+    expect(figures.size).toBeGreaterThan(1);
 
     const wide = targets.findIndex((t) => (t.coverage?.length ?? 0) >= 3);
     const hint = targets[wide];
@@ -228,6 +255,26 @@ describe('board in Chromium', () => {
     expect(await page.locator('g.highlight g.covered').count()).toBe(hint.coverage?.length);
     await page.keyboard.press(' ');
     expect(await chosenOf(page)).toEqual([hint.action, hint.action]);
+    await page.keyboard.press('Tab');
+    await page.screenshot({ path: join(tmpdir(), 'camera-targets-1280.png') });
+
+    // Touch: a first tap lights the feature and says a second tap confirms; a tap beside puts it
+    // out; a second tap on the lit target chooses it.
+    await page.mouse.move(2, 2);
+    const lit = () => page.locator('g.highlight g.covered').count();
+    const said = () => page.locator('.carc-board [aria-live]').innerText();
+    await node.tap();
+    expect(await lit()).toBe(hint.coverage?.length);
+    expect(await said()).toMatch(/tap again to confirm/);
+    await page.screenshot({ path: join(tmpdir(), 'camera-targets-armed.png') });
+    expect(await chosenOf(page)).toHaveLength(2);
+    await page.touchscreen.tap(4, 4);
+    expect(await lit()).toBe(0);
+    await node.tap();
+    expect(await lit()).toBe(hint.coverage?.length);
+    await node.tap();
+    expect(await chosenOf(page)).toEqual([hint.action, hint.action, hint.action]);
+    expect(await lit()).toBe(0);
     await page.close();
   });
 
@@ -263,6 +310,96 @@ describe('board in Chromium', () => {
     // destroy() takes the board out of the page.
     await page.evaluate('window.boardTest.board.destroy()');
     expect(await page.locator('.carc-board').count()).toBe(0);
+    await page.close();
+  });
+
+  it("follows another player's placement into view, unless the player panned a moment ago", async () => {
+    const page = await open('scenario=place');
+    /** Where cell (x, y) is on the board's box, from the world's transform. */
+    const cellBox = async (x: number, y: number) => {
+      const m = /translate\((.+?),(.+?)\) scale\((.+?)\)/.exec(await transformOf(page));
+      const [tx, ty, k] = (m?.slice(1) ?? []).map(Number) as [number, number, number];
+      return {
+        left: tx + x * 100 * k,
+        top: ty + y * 100 * k,
+        right: tx + (x + 1) * 100 * k,
+        bottom: ty + (y + 1) * 100 * k,
+      };
+    };
+    const inBoard = async (x: number, y: number) => {
+      const b = await cellBox(x, y);
+      return b.left >= 0 && b.top >= 0 && b.right <= 1280 && b.bottom <= 800;
+    };
+    /** Another player places a tile at (x, y): the board is updated with it, the viewer waiting. */
+    const placedAt = (x: number, y: number) =>
+      page.evaluate(`(() => {
+        const input = window.boardTest.input;
+        const tile = { ...input.view.tiles[0], x: ${x}, y: ${y} };
+        const view = { ...input.view, tiles: [...input.view.tiles, tile] };
+        window.boardTest.input = { ...input, view, interactive: false };
+        window.boardTest.board.update(window.boardTest.input);
+      })()`);
+    const xs = (await hintsOf(page)).placements?.map((c) => c.x) ?? [0];
+    const far = Math.max(...xs) + 12;
+    expect(await inBoard(far, 0)).toBe(false);
+    await placedAt(far, 0);
+    await expect.poll(() => inBoard(far, 0), { timeout: 2_000 }).toBe(true);
+    // The player drags the board: the next placement elsewhere is not followed for a while.
+    await page.mouse.move(600, 400);
+    await page.mouse.down();
+    await page.mouse.move(640, 420, { steps: 4 });
+    await page.mouse.up();
+    const panned = await transformOf(page);
+    const other = Math.min(...xs) - 12;
+    await placedAt(other, 0);
+    await page.waitForTimeout(600);
+    expect(await transformOf(page)).toBe(panned);
+    expect(await inBoard(other, 0)).toBe(false);
+    await page.close();
+  });
+
+  it('a legal cell reached with Tab comes into view: the board pans to it, the page does not scroll', async () => {
+    const page = await open('scenario=large');
+    // The board in a page that scrolls (as in the client), zoomed in so most cells are out of view.
+    await page.addStyleTag({
+      content: '#board{position:relative;margin-top:100px;height:600px}body{height:3000px}',
+    });
+    const svg = page.locator('svg[role="application"]');
+    await svg.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    const cells = page.getByRole('button', { name: /^Place the tile at/ });
+    const count = await cells.count();
+    expect(count).toBeGreaterThan(5);
+    const inView = async (): Promise<boolean> => {
+      const box = await svg.boundingBox();
+      const cell = await page.locator('g.cell:focus rect.legal').boundingBox();
+      if (box === null || cell === null) return false;
+      const bottom = Math.min(box.y + box.height, 800);
+      return (
+        cell.x >= box.x &&
+        cell.y >= Math.max(box.y, 0) &&
+        cell.x + cell.width <= box.x + box.width &&
+        cell.y + cell.height <= bottom
+      );
+    };
+    // The test means something: at this zoom, most cells are out of view before Tab reaches them.
+    const outOfView = Number(
+      await page.evaluate(`(() => {
+        const box = document.querySelector('svg[role="application"]').getBoundingClientRect();
+        return [...document.querySelectorAll('g.cell rect.legal')].filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.left < box.left || r.top < box.top || r.right > box.right || r.bottom > box.bottom;
+        }).length;
+      })()`),
+    );
+    expect(outOfView).toBeGreaterThan(count / 2);
+    for (let i = 0; i < Math.min(count, 12); i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.locator('g.cell:focus').count()).toBe(1);
+      await expect.poll(inView, { timeout: 2_000 }).toBe(true);
+      const scroll = await page.evaluate<[number, number]>('[window.scrollX, window.scrollY]');
+      expect(scroll, `the page scrolled at cell ${i + 1}`).toEqual([0, 0]);
+    }
     await page.close();
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import type { Action, GameView } from '@carc/engine';
 import { Match, readRecord, replayRecord } from '@carc/engine';
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
-import type { LocalSettings, LocalSpeaker } from '../src/local/table.js';
+import type { LocalProgress, LocalSettings, LocalSpeaker } from '../src/local/table.js';
 import { LocalTable, localConfig } from '../src/local/table.js';
 import { wireAction } from '../src/net/messages.js';
 
@@ -294,5 +294,94 @@ describe('LocalTable', () => {
     // Every seat had the view at some time.
     const viewers = new Set(t.got.filter(hasView).map((m) => m.view.viewer));
     expect([...viewers].sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('LocalTable: saved and carried on', () => {
+  test('a game saved at every action carries on from its record: same view, every step, bots play on', async () => {
+    const settings: LocalSettings = {
+      expansions: ALL,
+      seats: [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }, { kind: 'human' }],
+    };
+    const t = open(settings);
+    const end = await playOut(t, 'hotseat', rng(9));
+    expect(end.status).toBe('finished');
+
+    // A table reports how it stands when asked (the worker saves that at once) and at each change.
+    const reported: LocalProgress[] = [];
+    const sent: ServerMessage[] = [];
+    const fresh = LocalTable.create({
+      settings,
+      send: (m) => sent.push(m),
+      onchange: (p) => reported.push(p),
+    });
+    if (!fresh.ok) throw new Error(fresh.error.message);
+    expect(fresh.value.progress()).toMatchObject({ version: 0, tilesPlaced: 1, over: false, toAct: 0 });
+    expect(fresh.value.progress().record.seed).toMatch(/^[0-9a-f]{32}$/);
+    fresh.value.handle({ type: 'hello', game: 'local' }, 'hotseat');
+    const welcomed = sent.find(hasView);
+    const firstAction = welcomed?.view.legalActions[0];
+    if (firstAction === undefined) throw new Error('no legal action in the welcome');
+    fresh.value.handle({ type: 'act', id: 'a1', version: 0, action: wireAction(firstAction) }, 'hotseat');
+    expect(reported.map((p) => p.version)).toEqual([1]);
+    expect((reported[0]?.record.actions as unknown[]).length).toBe(1);
+    fresh.value.close();
+
+    // From the finished game's record, cut at a bot's turn: carried on, the bot moves by itself.
+    const full = readRecord(t.table.recordFile());
+    if (!full.ok) throw new Error(full.error.message);
+    const cut = full.value.actions.findIndex((a, i) => i > 30 && a.player === 1);
+    const partial = {
+      ...t.table.recordFile(),
+      actions: (t.table.recordFile().actions as unknown[]).slice(0, cut),
+    };
+    const got: ServerMessage[] = [];
+    const resumed = LocalTable.create({
+      settings,
+      record: partial,
+      botDelayMs: 0,
+      botBudgetMs: 20,
+      send: (m) => got.push(m),
+    });
+    if (!resumed.ok) throw new Error(resumed.error.message);
+    expect(resumed.value.version).toBe(cut);
+    resumed.value.handle({ type: 'hello', game: 'local', since: 0 }, 'hotseat');
+    const welcome = got.find((m) => m.type === 'welcome');
+    expect(welcome?.type === 'welcome' && welcome.steps?.length).toBe(cut);
+    // The same position as the original game at that version.
+    const config = localConfig(settings, 'c0ffee00c0ffee00c0ffee00c0ffee00');
+    if (!config.ok) throw new Error(config.error.message);
+    const again = Match.create(config.value, ['Player 1', 'Bot (greedy)', 'Player 3']);
+    if (!again.ok) throw new Error(again.error.message);
+    for (const a of full.value.actions.slice(0, cut))
+      again.value.submit(a.player, a.action, again.value.version);
+    expect(welcome?.type === 'welcome' && welcome.view).toEqual(again.value.view('spectator'));
+    await expect.poll(() => resumed.value.version, { timeout: 5_000 }).toBeGreaterThan(cut);
+    expect(got.some((m) => m.type === 'update' && m.step.player === 1 && m.step.version === cut + 1)).toBe(
+      true,
+    );
+    resumed.value.close();
+
+    // A resignation is carried too; a damaged record is refused with its own code.
+    const resigned = {
+      ...partial,
+      outcome: { status: 'resigned', player: 0, at: '2026-01-01T00:00:00Z', reason: 'resigned' },
+    };
+    const over = LocalTable.create({ settings, record: resigned, send: () => {} });
+    expect(over.ok && over.value.progress()).toMatchObject({
+      over: true,
+      status: 'resigned',
+      winners: [1, 2],
+    });
+    const damaged = { ...partial, actions: [{ player: 2, type: 'place-tile', x: 99, y: 99, rotation: 0 }] };
+    const refused = LocalTable.create({ settings, record: damaged, send: () => {} });
+    expect(refused.ok ? 'accepted' : refused.error.code).toBe('local/bad-save');
+
+    // Saving at every action must stay cheap: the progress of a finished game, timed.
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) t.table.progress();
+    const perCall = (performance.now() - started) / 20;
+    console.log(`progress() of a finished game (${t.table.version} actions): ${perCall.toFixed(2)} ms`);
+    expect(perCall).toBeLessThan(50);
   });
 });

@@ -102,6 +102,8 @@ describe('the turn panel, in Chromium', () => {
   it('on a phone, a Halflings turn shows the hand and the draw option, compact above the board', async () => {
     const { page, errors } = await open('phone');
     await page.goto(`${server.url}/?botDelay=0&seed=${SEED}#/local`);
+    // The Halflings in play, whatever the set-up offers first.
+    await page.locator('[data-expansion="halflings"] input').check();
     await page.getByRole('button', { name: 'Start the game' }).click();
     await expect.poll(() => statusOf(page), { timeout: 15_000 }).toBe('your move');
 

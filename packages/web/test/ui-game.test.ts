@@ -42,7 +42,7 @@ describe('the game screen in Chromium', () => {
     for (let decision = 0; decision < 8; decision++) {
       await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe('your move');
       const n = await steps();
-      const pass = page.locator('#game [role="toolbar"] button', { hasText: /^pass/ });
+      const pass = page.locator('#game [role="toolbar"] button[data-action="pass"]');
       const boardChoices = await page.locator('#game .carc-board .cell, #game .carc-board .target').count();
       if (boardChoices === 0 && (await pass.count()) > 0) {
         await page.keyboard.press('p');

@@ -51,6 +51,8 @@ export async function decide(page: Page, input: 'keyboard' | 'touch' = 'keyboard
 
 /** The first decision offered, taken. */
 async function act(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
+  // The board's camera glides to what is new (legal cells, a placed tile): aim once it has stopped.
+  await page.locator('.carc-board:not([data-gliding])').waitFor();
   // A meeple of ours held prisoner that we may free (T-6): a click on it in the panel pays the ransom.
   const ransom = page.locator(`.panels button.ransom:enabled`);
   if ((await ransom.count()) > 0) return input === 'touch' ? ransom.first().tap() : ransom.first().click();
@@ -80,14 +82,18 @@ async function act(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
   if ((await targets.count()) > 0) {
     if (input === 'touch') {
       const target = await tappable(page, '.carc-board .target');
-      if (target !== undefined) return target.tap();
+      if (target !== undefined) {
+        // A first tap lights the feature, a second confirms.
+        await target.tap();
+        return target.tap();
+      }
       // Every target is off screen or under another: a player would zoom in; here, the keyboard.
     }
     await targets.first().focus();
     return page.keyboard.press('Enter');
   }
   const bar = page.locator(`[role="toolbar"] button`);
-  const pass = bar.filter({ hasText: /^pass/ });
+  const pass = page.locator('[role="toolbar"] button[data-action="pass"]');
   if ((await pass.count()) > 0) return input === 'touch' ? pass.first().tap() : pass.first().click();
   const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ });
   await (input === 'touch' ? others.first().tap() : others.first().click());

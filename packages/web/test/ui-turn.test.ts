@@ -49,7 +49,7 @@ describe('the turn panel’s words', () => {
       legalActions: [{ type: 'meeple', x: 0, y: 1, feature: 0 }, { type: 'pass' }],
     });
     expect(turnSentence({ view: meeple, names, myTurn: true })).toBe(
-      'Put a meeple on the tile you just placed, or pass.',
+      'Put a meeple on the tile you just placed, or place no meeple.',
     );
   });
 });

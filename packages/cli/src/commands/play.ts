@@ -5,7 +5,7 @@
  * supplies, the expansions' public pieces and their own triangles (H-3), never the order of the
  * pile or another player's hand. Each decision lists the legal actions, numbered; the person types
  * a number, coordinates (`3 -1 90`), words naming an action (`city`, `pass`, `north`) or a command.
- * A wrong entry gets a one-line reason (from the engine's checked door, with the rule id) and the
+ * A wrong entry gets a one-line reason (from the engine's checked door, with its rule) and the
  * question again; the game changes only through a legal action. Bots' actions are printed as they
  * are taken, with the points they score. Decisions that fall to the person out of turn (a dragon
  * step, the draft, a crop circle) are asked like any other. A decision with a single legal action (a
@@ -29,6 +29,7 @@ import {
   cellName,
   cornerOf,
   eventLines,
+  tileName,
   toldByEvents,
   who,
 } from '../play/describe.js';
@@ -232,7 +233,7 @@ class Session {
     this.tellEvents();
   }
 
-  /** "P1 greedy: BA/CRr at (1,0) r90", told before the action is played (it names the drawn tile). */
+  /** "P1 greedy: a city cap with a road at (1,0), turned 90°", told before the action is played (it names the drawn tile). */
   private logLine(p: number, action: Action): string | undefined {
     if (toldByEvents(action)) return undefined;
     const phrase = actionPhrase(this.table(), action, this.game.phaseName, this.cropMode);
@@ -444,7 +445,7 @@ class Session {
       const kind = g.catalog.kindOf(drawn);
       if (kind !== undefined) {
         const def = g.catalog.def(kind);
-        io.out(`\nYour tile: ${drawn}${tileNotes(def)}, turned clockwise:\n`);
+        io.out(`\nYour tile: ${tileName(g.catalog, drawn)}${tileNotes(def)}, turned clockwise:\n`);
         io.out(
           renderTileRow(
             [0, 1, 2, 3].map((q) => ({ def, q, caption: `r${q * 90}` })),
@@ -473,7 +474,7 @@ class Session {
     if (ids) {
       if (ids.length === 0) io.out('\nYour triangles: none left.\n');
       else if (view.phase === 'turn') {
-        io.out('\nYour triangles, with the right angle in each corner (H-4):\n');
+        io.out('\nYour triangles, with the right angle in each corner (type a triangle by its name):\n');
         for (const id of ids) {
           const def = defOf(id);
           if (!def) continue;
@@ -485,18 +486,16 @@ class Session {
           const def = defOf(id);
           return def ? [{ def, q: 0, caption: id }] : [];
         });
-        io.out('\nYour triangles (H-3):\n');
+        io.out('\nYour triangles:\n');
         io.out(renderTileRow(items, { color: this.color }));
       }
     }
     if (view.phase === 'draft') {
       const items = menu.flatMap((m, i) => {
         const def = m.action.type === 'draft' ? defOf(m.action.tile) : undefined;
-        return def && m.action.type === 'draft'
-          ? [{ def, q: 0, caption: `[${i + 1}] ${m.action.tile}` }]
-          : [];
+        return def && m.action.type === 'draft' ? [{ def, q: 0, caption: `[${i + 1}]` }] : [];
       });
-      io.out('\nFace-up triangles to draft (H-3):\n');
+      io.out('\nFace-up triangles to draft:\n');
       io.out(renderTileRow(items, { color: this.color }));
     }
   }
@@ -516,10 +515,10 @@ class Session {
       .find((s) => s.action.type === 'place' || s.action.type === 'triangle');
     switch (view.phase) {
       case 'place':
-        return `Place ${view.drawnTile ?? 'the tile'}: type a number, or x y rotation (e.g. ${example}).`;
+        return `Place your tile: type a number, or x y rotation (e.g. ${example}).`;
       case 'turn':
         return (
-          `Play a triangle from your hand instead of drawing (H-4), or draw a tile: type a number, or ` +
+          `Play a triangle from your hand instead of drawing, or draw a tile: type a number, or ` +
           `tile x y corner (e.g. ${example}).`
         );
       case 'action': {
@@ -527,22 +526,22 @@ class Session {
           last && (last.action.type === 'place' || last.action.type === 'triangle')
             ? ` for the tile at ${cellName(last.action.x, last.action.y)}`
             : '';
-        return `Phase 2${where} (B-6): type a number, or words such as "city", "road", "pass".`;
+        return `Your meeple${where}: type a number, or words such as "city", "road", "none".`;
       }
       case 'dragon': {
         return (
-          `The dragon hunts (D-7): step ${view.hunt?.step ?? '?'} of 6 is yours ` +
+          `The dragon hunts: step ${view.hunt?.step ?? '?'} of 6 is yours ` +
           `(${who(t, g.current)} placed the dragon tile). Type a number or n, e, s, w.`
         );
       }
       case 'capture':
-        return 'Your tower may capture a meeple within its range (T-3): type a number.';
+        return 'Your tower may capture a meeple within its range: type a number.';
       case 'crop-circle':
         return this.cropMode === undefined || view.legalActions.some((a) => a.type === 'crop-circle')
-          ? 'Crop circle (H-13): name a kind of meeple and what every player does: type a number.'
-          : `Crop circle (H-13): every player ${this.cropMode === 'add' ? 'may add' : 'must remove'} a meeple; your choice: type a number.`;
+          ? 'Crop circle: name a kind of meeple and what every player does: type a number.'
+          : `Crop circle: every player ${this.cropMode === 'add' ? 'may add' : 'must remove'} a meeple; your choice: type a number.`;
       case 'draft':
-        return 'Draft (H-3): take one of the face-up triangles: type a number or its id.';
+        return 'Draft: take one of the face-up triangles: type a number or its name.';
       default:
         return 'Choose: type a number.';
     }
@@ -558,11 +557,6 @@ class Session {
       const item = menu[i];
       if (!item) break;
       const a = item.action;
-      if (a.type === 'draft') {
-        groups.push(`${num(i)} ${a.tile}`);
-        i++;
-        continue;
-      }
       if (a.type === 'place' || a.type === 'triangle') {
         const head = a.type === 'place' ? cellName(a.x, a.y) : `${a.tile} ${cellName(a.x, a.y)}`;
         const parts: string[] = [];
@@ -582,8 +576,7 @@ class Session {
     }
     const lines: string[] = [];
     // Singles (pass, draw…) first when they come first in the menu, then the placements.
-    const grouped = (a: Action | undefined) =>
-      a?.type === 'place' || a?.type === 'triangle' || a?.type === 'draft';
+    const grouped = (a: Action | undefined) => a?.type === 'place' || a?.type === 'triangle';
     const firstIsSingle = menu[0] !== undefined && !grouped(menu[0].action);
     const before = firstIsSingle ? singles.splice(0, 1) : [];
     lines.push(...before);
@@ -762,47 +755,45 @@ class Session {
   }
 }
 
-/** "BA/CRr at (1,0) rotation 90: its west side does not match … [tile/edge-mismatch, B-4]". */
+/** The engine's reason, and the rule that gives it: "… its west side does not match … (rule B-4)". */
 export function ruleText(e: RuleError): string {
-  return `${e.message} [${e.code}${e.rule ? `, rule ${e.rule}` : ''}]`;
+  return `${e.message}${e.rule ? ` (rule ${e.rule})` : ''}`;
 }
 
-/** Why an action is the only one the person may take, with its rule, as the auto line tells it. */
+/** Why an action is the only one the person may take, as the auto line tells it. */
 export function onlyReason(a: Action, phase: string): string {
   switch (a.type) {
     case 'dragon':
-      return 'the only legal step, D-7';
+      return 'the only legal step';
     case 'place':
-      return 'the only legal placement, B-4';
+      return 'the only legal placement';
     case 'triangle':
-      return 'the only legal placement, H-4';
+      return 'the only legal placement';
     case 'draw':
-      return 'no triangle of yours fits, H-4';
+      return 'no triangle of yours fits';
     case 'draft':
-      return 'the only triangle left to draft, H-3';
+      return 'the only triangle left to draft';
     case 'pass':
-      if (phase === 'action') return 'nothing else is possible in phase 2, B-6';
-      if (phase === 'capture') return "no meeple within your tower's range, T-3";
-      if (phase === 'crop-circle') return 'no meeple can be added, H-13';
+      if (phase === 'action') return 'nothing else is possible';
+      if (phase === 'capture') return "no meeple within your tower's range";
+      if (phase === 'crop-circle') return 'no meeple can be added';
       return 'the only legal action';
     case 'crop':
-      return 'the only choice, H-13';
+      return 'the only choice';
     default:
       return 'the only legal action';
   }
 }
 
-/** Notes on the tile in hand: the printed symbols that do something (D-3, D-5, D-10, D-13, H-12, H-13). */
+/** Notes on the tile in hand: the printed symbols that do something (D-3, D-5, D-10, D-13, H-12, H-13), in words. */
 function tileNotes(def: { symbols: readonly string[]; features: readonly { princess?: boolean }[] }): string {
   const notes: string[] = [];
-  if (def.symbols.includes('volcano'))
-    notes.push('volcano: the dragon lands here, no meeple on it (D-3, D-4)');
-  if (def.symbols.includes('dragon'))
-    notes.push('dragon symbol: the dragon hunts after this turn (D-5, D-7)');
-  if (def.symbols.includes('portal')) notes.push('magic portal: a meeple may go on any tile (D-13)');
-  if (def.features.some((f) => f.princess))
-    notes.push('princess: may send a knight of this city home (D-10)');
-  if (def.symbols.includes('vineyard')) notes.push('vineyard (H-12)');
-  if (def.symbols.includes('cropCircle')) notes.push('crop circle (H-13)');
+  if (def.symbols.includes('volcano')) notes.push('volcano: the dragon lands here, no meeple on it');
+  if (def.symbols.includes('dragon')) notes.push('dragon symbol: the dragon hunts after this turn');
+  if (def.symbols.includes('portal')) notes.push('magic portal: a meeple may go on any tile');
+  if (def.features.some((f) => f.princess)) notes.push('princess: may send a knight of this city home');
+  if (def.symbols.includes('vineyard'))
+    notes.push('vineyard: 3 more points for a monastery finished beside it');
+  if (def.symbols.includes('cropCircle')) notes.push('crop circle: every player adds or removes a meeple');
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }

@@ -97,12 +97,16 @@ export function readEntry(line: string): Entry {
 
 /** The words of a menu phrase, as typed words are matched against them. */
 export function phraseWords(phrase: string): string[] {
-  return phrase
-    .toLowerCase()
-    .replace(/\((-?\d+),(-?\d+)\)/g, ' $1,$2 ')
-    .replace(/[():']/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w !== '');
+  return (
+    phrase
+      .toLowerCase()
+      .replace(/\((-?\d+),(-?\d+)\)/g, ' $1,$2 ')
+      .replace(/[():'’]/g, ' ')
+      .split(/\s+/)
+      // A comma ends a clause ("at 1,0, turned 90°"); inside "1,0" it joins a cell's coordinates.
+      .map((w) => w.replace(/,$/, ''))
+      .filter((w) => w !== '')
+  );
 }
 
 /**

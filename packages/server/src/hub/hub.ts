@@ -12,7 +12,7 @@
 import type { Action, GameConfig, MatchResult, MatchStep, Viewer } from '@carc/engine';
 import { Match, randomSeed } from '@carc/engine';
 import type { BotName } from '@carc/bots';
-import { isBotName } from '@carc/bots';
+import { botSeatNames, isBotName } from '@carc/bots';
 import { randomBytes } from 'node:crypto';
 import { hashToken, newGameId, newToken, tokenMatches } from '../ids.js';
 import type { ClockInfo, PlayerInfo, ServerMessage } from '../protocol.js';
@@ -330,9 +330,9 @@ export class Hub {
       seed,
       seats:
         rematch?.seats ??
-        settings.seats.map((s): SeatRow =>
+        settings.seats.map((s, i): SeatRow =>
           s.kind === 'bot'
-            ? { kind: 'bot', level: s.level, name: botName(s.level) }
+            ? { kind: 'bot', level: s.level, name: botNamesOf(settings)[i]! }
             : { kind: 'human', name: '' },
         ),
       version: 0,
@@ -889,8 +889,9 @@ export class Hub {
         seats: t.row.settings.seats.map((_, i) => t.row.settings.seats[shifted(i)]!),
       };
       const until = this.now() + this.limits.rematchHoldMs;
+      const bots = botNamesOf(settings);
       const seats = settings.seats.map((spec, i): SeatRow => {
-        if (spec.kind === 'bot') return { kind: 'bot', level: spec.level, name: botName(spec.level) };
+        if (spec.kind === 'bot') return { kind: 'bot', level: spec.level, name: bots[i]! };
         const old = t.row.seats[shifted(i)]!;
         return old.tokenHash === undefined
           ? { kind: 'human', name: '' }
@@ -1627,4 +1628,6 @@ export class Session {
 let listeners = 0;
 const newListenerId = (): string => (++listeners).toString(36);
 
-const botName = (level: string): string => `Bot (${level})`;
+/** The bots' names by seat: "Medium bot", numbered when two share a level. */
+const botNamesOf = (settings: GameSettings): (string | undefined)[] =>
+  botSeatNames(settings.seats.map((s) => (s.kind === 'bot' ? s.level : undefined)));

@@ -1,14 +1,16 @@
 /**
  * Where the page is, in its hash (so a reload or a shared link lands on the same screen, and the
- * server needs to serve only index.html): `#/`, `#/local`, `#/lobby`, `#/game/<id>`, `#/replay`,
- * `#/replay/<id>`.
+ * server needs to serve only index.html): `#/`, `#/local` (a new game's setup), `#/local/<id>` (a game
+ * on this device), `#/lobby`, `#/game/<id>`, `#/replay`, `#/replay/<id>`, `#/rules` and `#/rules/<anchor>`
+ * (the rules reference at one rule's heading).
  */
 export type Route =
   | { screen: 'home' }
-  | { screen: 'local' }
+  | { screen: 'local'; id?: string }
   | { screen: 'lobby' }
   | { screen: 'game'; id: string }
-  | { screen: 'replay'; id?: string };
+  | { screen: 'replay'; id?: string }
+  | { screen: 'rules'; anchor?: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash
@@ -16,11 +18,16 @@ export function parseRoute(hash: string): Route {
     .split('/')
     .filter((p) => p !== '');
   const [first, second] = parts;
-  if (first === 'local') return { screen: 'local' };
+  if (first === 'local')
+    return second === undefined ? { screen: 'local' } : { screen: 'local', id: decodeURIComponent(second) };
   if (first === 'lobby') return { screen: 'lobby' };
   if (first === 'game' && second !== undefined) return { screen: 'game', id: decodeURIComponent(second) };
   if (first === 'replay')
     return second === undefined ? { screen: 'replay' } : { screen: 'replay', id: decodeURIComponent(second) };
+  if (first === 'rules')
+    return second === undefined
+      ? { screen: 'rules' }
+      : { screen: 'rules', anchor: decodeURIComponent(second) };
   return { screen: 'home' };
 }
 
@@ -29,12 +36,14 @@ export function routeHash(r: Route): string {
     case 'home':
       return '#/';
     case 'local':
-      return '#/local';
+      return r.id === undefined ? '#/local' : `#/local/${encodeURIComponent(r.id)}`;
     case 'lobby':
       return '#/lobby';
     case 'game':
       return `#/game/${encodeURIComponent(r.id)}`;
     case 'replay':
       return r.id === undefined ? '#/replay' : `#/replay/${encodeURIComponent(r.id)}`;
+    case 'rules':
+      return r.anchor === undefined ? '#/rules' : `#/rules/${encodeURIComponent(r.anchor)}`;
   }
 }

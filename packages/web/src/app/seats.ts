@@ -30,6 +30,14 @@ export function holdSeat(game: string, seat: HeldSeat): void {
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 
+/** Forgets the seat held in `game` (given back, or no longer valid). */
+export function forgetSeat(game: string): void {
+  const all = read();
+  if (!(game in all)) return;
+  delete all[game];
+  localStorage.setItem(KEY, JSON.stringify(all));
+}
+
 export function playerName(): string {
   return localStorage.getItem(NAME) ?? '';
 }

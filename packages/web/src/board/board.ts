@@ -12,15 +12,17 @@
  * rotates, Enter confirms, Escape cancels; cells and targets are focusable and activate with Enter
  * or Space.
  */
-import type { BoardModel, FigureNames, TileModel } from '@carc/art';
+import type { BoardModel, FigureNames, FigureShape, Pt, TileModel } from '@carc/art';
 import {
   ART_COLOURS,
   boardModel,
   featurePoint,
+  figureShape,
   pathData,
   placeCentre,
   playerColour,
   playerLetters,
+  targetFigure,
   tileArt,
   turnsOf,
 } from '@carc/art';
@@ -30,18 +32,31 @@ import { select } from 'd3-selection';
 import type { D3ZoomEvent, ZoomTransform } from 'd3-zoom';
 import { zoom, zoomIdentity } from 'd3-zoom';
 import { CELL, cellUnits, drawFigure, drawTile, el, outlinePoints, titled } from './draw.js';
-import type { Board, BoardEvents, BoardInput } from './types.js';
+import type { Board, BoardEvents, BoardInput, BoardPreview } from './types.js';
 
-export type { Board, BoardEvents, BoardInput } from './types.js';
+export type { Board, BoardEvents, BoardInput, BoardPreview } from './types.js';
 
 /** The smallest hit area on screen, in CSS pixels (WCAG 2.5.5: 44). */
 const MIN_HIT_PX = 48;
 /** Screen pixels between targets sharing one point. */
 const TARGET_STEP = 50;
+/** The height of the piece drawn on a figure target, in screen pixels. */
+const FIGURE_PX = 30;
 const SCALE_EXTENT: [number, number] = [0.05, 4];
 /** A fitted board shows cells at most this large (user units to pixels). */
 const FIT_MAX_SCALE = 1.2;
 const PAN_STEP = 80;
+/** The camera's glide, in ms (a jump under prefers-reduced-motion). */
+const GLIDE_MS = 350;
+/**
+ * The smallest zoom the camera picks by itself: a cell of 56 px on screen, its tile legible and a
+ * comfortable tap. The user may zoom out further; the camera then keeps their zoom.
+ */
+const READABLE_SCALE = 0.56;
+/** After the user pans or zooms, the camera leaves the view alone this long (others' moves). */
+const USER_QUIET_MS = 4000;
+/** Screen pixels kept between what the camera brings into view and the view's edge. */
+const VIEW_MARGIN = 12;
 
 const BOARD_STYLE = `
 .figure text,.tower-height text,.target text{font-family:system-ui,sans-serif;font-weight:700;pointer-events:none;user-select:none}
@@ -62,21 +77,26 @@ const BOARD_STYLE = `
 .target .hit{fill:transparent;pointer-events:all}
 .target .leader{stroke:#1a1a1a;stroke-width:2;pointer-events:none}
 .target .anchor{stroke:#1a1a1a;stroke-width:1.5;pointer-events:none}
-.target .ring{fill:#fff;stroke-width:4}
-.target .rim{fill:none;stroke:#1a1a1a;stroke-width:1.5}
+.target .ring{fill:rgba(255,255,255,.9);stroke-width:3.5}
 .target:hover .ring,.target:focus .ring,.target.active .ring{fill:#fff3b0}
+.target .piece{stroke:#1b1b1b;stroke-width:.06;stroke-linejoin:round;pointer-events:none}
 .target .focus{fill:none;stroke:none}
-.target:focus-visible .focus{stroke:#000;stroke-width:3}
+.target:focus-visible .focus,.target.armed .focus{stroke:#000;stroke-width:3}
+.target .tick{display:none;pointer-events:none}
+.target.armed .tick{display:inline}
+.target .tick circle{fill:#0b57d0;stroke:#fff;stroke-width:1.5}
+.target .tick text{fill:#fff}
 `;
 
 const HTML_STYLE = `
-.carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:${ART_COLOURS.background};touch-action:none}
+.carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:var(--board-bg,${ART_COLOURS.background});touch-action:none}
+.carc-board .backdrop{fill:var(--board-bg,${ART_COLOURS.background})}
 .carc-board svg{display:block;width:100%;height:100%;outline:none}
-.carc-board svg:focus-visible{box-shadow:inset 0 0 0 3px #0b57d0}
+.carc-board svg:focus-visible{box-shadow:inset 0 0 0 3px var(--focus,#0b57d0)}
 .carc-board .controls{position:absolute;left:0;top:0;display:flex;gap:6px;pointer-events:none}
 .carc-board .controls[hidden]{display:none}
-.carc-board .controls button{pointer-events:auto;min-width:48px;min-height:48px;font-size:26px;line-height:1;border-radius:10px;border:2px solid #0b57d0;background:#fff;color:#0b57d0;cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
-.carc-board .controls button.confirm{background:#0b57d0;color:#fff}
+.carc-board .controls button{pointer-events:auto;min-width:48px;min-height:48px;font-size:26px;line-height:1;border-radius:10px;border:2px solid var(--accent,#0b57d0);background:var(--surface,#fff);color:var(--accent,#0b57d0);cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
+.carc-board .controls button.confirm{background:var(--accent,#0b57d0);color:var(--accent-ink,#fff)}
 .carc-board .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -124,27 +144,45 @@ function spread(
   }
 }
 
-/** What a figure action does, as a short glyph and words. */
-function actionLabel(type: string): { glyph: string; words: string } {
-  switch (type) {
+/** The direction of a point of a cell from the cell's centre, in words ('' at the centre). */
+function compass(at: Pt, centre: Pt): string {
+  const dx = at.x - centre.x;
+  const dy = at.y - centre.y;
+  if (Math.hypot(dx, dy) < 0.12) return '';
+  const names = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
+  const octant = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
+  return names[(octant + 8) % 8] ?? '';
+}
+
+/**
+ * A figure target's accessible name, in words: what the action does with which figure, on which
+ * feature of the tile and where ("Place a farmer on the field (south-west) at (2, -1)").
+ */
+function targetLabel(t: TargetHint, shape: FigureShape, featureKind: string | undefined, at: Pt): string {
+  const where = compass(at, placeCentre(t.corner));
+  const on = featureKind === undefined ? 'the tile' : `the ${featureKind}${where ? ` (${where})` : ''}`;
+  const cell = `at (${t.x}, ${t.y})`;
+  switch (t.action.type) {
     case 'meeple':
-      return { glyph: 'M', words: 'Place a meeple' };
-    case 'tower':
-      return { glyph: 'T', words: 'Add a tower piece' };
-    case 'tower-meeple':
-      return { glyph: 'TM', words: 'Put a meeple on the tower' };
-    case 'fairy':
-      return { glyph: 'F', words: 'Move the fairy' };
-    case 'princess':
-      return { glyph: 'P', words: 'Remove this knight (princess)' };
-    case 'capture':
-      return { glyph: 'X', words: 'Capture this meeple' };
+      return `Place a ${shape.words} on ${on} ${cell}`;
     case 'crop':
-      return { glyph: 'C', words: 'Crop circle: this meeple' };
+      return `Crop circle: the ${shape.words} on ${on} ${cell}`;
+    case 'tower':
+      return `Add a tower piece to the tower ${cell}`;
+    case 'tower-meeple':
+      return `Put a meeple on the tower ${cell}`;
+    case 'fairy':
+      return featureKind === undefined
+        ? `Move the fairy to the tile ${cell}`
+        : `Move the fairy to your meeple on ${on} ${cell}`;
     case 'dragon':
-      return { glyph: 'D', words: 'Move the dragon here' };
+      return `Move the dragon to the tile ${cell}`;
+    case 'princess':
+      return `Remove the knight from ${on} ${cell} with the princess`;
+    case 'capture':
+      return `Capture the meeple on ${on} ${cell}`;
     default:
-      return { glyph: type.charAt(0).toUpperCase(), words: type };
+      return `${shape.words} on ${on} ${cell}`;
   }
 }
 
@@ -225,6 +263,13 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   let pending: { cell: CellChoice; index: number } | undefined;
   let transform: ZoomTransform = zoomIdentity;
   let fitted = false;
+  /** The camera: the legal cells offered last (to tell a new turn), the tiles seen last, the glide. */
+  let offered = '';
+  let seenTiles = new Set<string>();
+  let glide = 0;
+  /** Where the glide under way ends. */
+  let aim: ZoomTransform = zoomIdentity;
+  let userMovedAt = -Infinity;
   const tileNodes = new Map<string, SVGElement>();
   const targetNodes: {
     node: SVGGElement;
@@ -263,6 +308,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     ])
     .clickDistance(4)
     .on('zoom', (e: D3ZoomEvent<SVGSVGElement, unknown>) => {
+      // A wheel, drag or pinch: the user's own move wins over any glide under way.
+      if (e.sourceEvent) userMoved();
       transform = e.transform;
       world.setAttribute('transform', transform.toString());
       placeOverlaysSoon();
@@ -431,6 +478,16 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     };
   }
 
+  /** The preview last reported through `events.preview` (reported only when it changes). */
+  let reported = 'null';
+
+  function reportPreview(next: BoardPreview | null): void {
+    const text = JSON.stringify(next);
+    if (text === reported) return;
+    reported = text;
+    events.preview?.(next);
+  }
+
   function drawPreview(): void {
     previewLayer.replaceChildren();
     for (const g of cellsLayer.querySelectorAll('.cell.selected')) g.classList.remove('selected');
@@ -438,9 +495,11 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     if (!pending || !p) {
       controls.hidden = true;
       status.textContent = '';
+      reportPreview(null);
       return;
     }
     const c = pending.cell;
+    reportPreview({ tile: p.tile, rotation: p.rotation, x: c.x, y: c.y });
     cellsLayer.querySelector(`.cell[data-x="${c.x}"][data-y="${c.y}"]`)?.classList.add('selected');
     const g = el(
       'g',
@@ -530,33 +589,46 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     highlightLayer.replaceChildren();
   }
 
+  /** On touch, the target lit by a first tap: a second tap on it confirms. */
+  let armed: SVGGElement | undefined;
+  /** The kind of pointer that pressed last ('touch', 'mouse', 'pen'; '' for none, as from a key). */
+  let pressedWith = '';
+
+  function disarm(): void {
+    if (!armed) return;
+    armed.classList.remove('armed', 'active');
+    armed = undefined;
+    hideCoverage();
+    status.textContent = '';
+  }
+
   function drawTargets(i: BoardInput): void {
     targetsLayer.replaceChildren();
     targetNodes.length = 0;
+    armed = undefined;
     hideCoverage();
     if (!i.interactive) return;
     const targets = i.hints.targets ?? [];
     // Targets sharing a point stand side by side.
-    const groups = new Map<string, { t: TargetHint; wx: number; wy: number }[]>();
+    const groups = new Map<string, { t: TargetHint; at: Pt; wx: number; wy: number }[]>();
     for (const t of targets) {
       const at = t.feature === undefined ? placeCentre(t.corner) : featurePoint(t, catalog, t.feature);
       const wx = (t.x + at.x) * CELL;
       const wy = (t.y + at.y) * CELL;
       const k = `${Math.round(wx)},${Math.round(wy)}`;
       const list = groups.get(k) ?? [];
-      list.push({ t, wx, wy });
+      list.push({ t, at, wx, wy });
       groups.set(k, list);
     }
     const { colour } = playerColour(i.view.toAct >= 0 ? i.view.toAct : 0);
     let index = 0;
     for (const list of groups.values()) {
-      list.forEach(({ t, wx, wy }, j) => {
-        const { glyph, words } = actionLabel(t.action.type);
+      list.forEach(({ t, at, wx, wy }, j) => {
         const kind = catalog.kindOf(t.tile);
         const feature =
           t.feature === undefined || kind === undefined ? undefined : catalog.def(kind).features[t.feature];
-        const what = feature ? `the ${feature.kind} of ${t.tile}` : t.tile;
-        const label = `${words}: ${what} at (${t.x}, ${t.y})${t.corner ? ` ${t.corner}` : ''}`;
+        const shape = figureShape(targetFigure(t.action.type, feature?.kind));
+        const label = targetLabel(t, shape, feature?.kind, at);
         const g = el(
           'g',
           {
@@ -566,6 +638,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
             'aria-label': label,
             'data-index': index,
             'data-type': t.action.type,
+            'data-figure': shape.figure,
             'data-x': t.x,
             'data-y': t.y,
             'data-coverage': t.coverage?.length ?? 0,
@@ -576,33 +649,56 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         const leader = el('line', { class: 'leader', x1: 0, y1: 0, x2: 0, y2: 0 }, g);
         const anchor = el('circle', { class: 'anchor', r: 4, fill: colour }, g);
         el('circle', { class: 'hit', r: MIN_HIT_PX / 2 }, g);
-        el('circle', { class: 'ring', r: 16, stroke: colour }, g);
-        el('circle', { class: 'rim', r: 18 }, g);
-        el('circle', { class: 'focus', r: 21 }, g);
-        const text = el(
+        el('circle', { class: 'ring', r: 19, stroke: colour }, g);
+        el('circle', { class: 'focus', r: 22 }, g);
+        // The piece itself, about 30 px high, in the acting player's colour where it is theirs.
+        const piece = el('g', { class: 'piece', transform: `scale(${FIGURE_PX})` }, g);
+        for (const part of shape.parts) {
+          el('path', { d: part.d, fill: part.fill === 'player' ? colour : part.fill }, piece);
+        }
+        // On touch, the lit target says a second tap confirms.
+        const tick = el('g', { class: 'tick', transform: 'translate(17 -17)' }, g);
+        el('circle', { r: 9 }, tick);
+        el(
           'text',
-          {
-            'text-anchor': 'middle',
-            'dominant-baseline': 'central',
-            'font-size': glyph.length > 1 ? 12 : 16,
-            fill: '#1a1a1a',
-          },
-          g,
-        );
-        text.textContent = glyph;
+          { 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 13 },
+          tick,
+        ).textContent = '✓';
         const show = () => {
           g.classList.add('active');
           showCoverage(t);
         };
         const hide = () => {
+          if (armed === g) return;
           g.classList.remove('active');
           hideCoverage();
         };
-        g.addEventListener('pointerenter', show);
-        g.addEventListener('pointerleave', hide);
+        g.addEventListener('pointerenter', (e) => {
+          if (e.pointerType !== 'touch') show();
+        });
+        g.addEventListener('pointerleave', (e) => {
+          if (e.pointerType !== 'touch') hide();
+        });
+        g.addEventListener('pointerdown', (e) => {
+          pressedWith = e.pointerType;
+        });
         g.addEventListener('focus', show);
         g.addEventListener('blur', hide);
-        g.addEventListener('click', () => chooseTarget(t));
+        g.addEventListener('click', (e) => {
+          e.stopPropagation();
+          const touch = pressedWith === 'touch';
+          pressedWith = '';
+          // A first tap lights the feature; a second tap on the same target confirms.
+          if (touch && armed !== g) {
+            disarm();
+            armed = g;
+            g.classList.add('armed');
+            show();
+            status.textContent = `${label}: tap again to confirm.`;
+            return;
+          }
+          chooseTarget(t);
+        });
         targetNodes.push({ node: g, leader, anchor, wx, wy, dx: (j - (list.length - 1) / 2) * TARGET_STEP });
         index++;
       });
@@ -611,11 +707,183 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
 
   function chooseTarget(t: TargetHint): void {
     if (!input?.interactive) return;
+    disarm();
     events.choose(t.action);
+  }
+
+  /** Stops a glide; `data-gliding` on the board's root says one is under way (for tests, styles). */
+  function stopGlide(): void {
+    cancelAnimationFrame(glide);
+    glide = 0;
+    aim = transform;
+    delete root.dataset.gliding;
+  }
+
+  function userMoved(): void {
+    userMovedAt = performance.now();
+    stopGlide();
+  }
+
+  /** The window's size without its scroll bars, in CSS pixels. */
+  function windowSize(): { width: number; height: number } {
+    const d = document.documentElement;
+    return {
+      width: Math.min(window.innerWidth, d.clientWidth || window.innerWidth),
+      height: Math.min(window.innerHeight, d.clientHeight || window.innerHeight),
+    };
+  }
+
+  /**
+   * The part of the board the player sees, in board pixels: the board's box clipped to the window
+   * (the page may be scrolled, or the panels above may push the board's bottom below the fold).
+   */
+  function visibleArea(): { x0: number; y0: number; x1: number; y1: number } {
+    const r = svg.getBoundingClientRect();
+    const w = windowSize();
+    return {
+      x0: Math.max(0, -r.left),
+      y0: Math.max(0, -r.top),
+      x1: Math.min(r.width, w.width - r.left),
+      y1: Math.min(r.height, w.height - r.top),
+    };
+  }
+
+  /**
+   * At the start of the player's turn, scrolls the page (at once) so that the whole board is in the
+   * window, when it is not: the player may have scrolled down to the panels or the log meanwhile.
+   * Scrolling up, the board's bottom meets the window's: what is above it (the drawn tile) stays
+   * in sight as far as it can.
+   */
+  function bringBoardIntoWindow(): void {
+    const r = root.getBoundingClientRect();
+    const h = windowSize().height;
+    if (r.height === 0 || (r.top >= 0 && r.bottom <= h)) return;
+    const by = r.height <= h ? r.bottom - h : r.top;
+    window.scrollBy({ top: by, behavior: 'instant' });
+  }
+
+  /** Moves the camera to `to`: a short eased glide, or a jump under prefers-reduced-motion. */
+  function moveTo(to: ZoomTransform): void {
+    stopGlide();
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      selection.call(zoomer.transform, to);
+      return;
+    }
+    const from = transform;
+    const c: [number, number] = [viewWidth / 2, viewHeight / 2];
+    const [ax, ay] = from.invert(c);
+    const [bx, by] = to.invert(c);
+    const start = performance.now();
+    const step = (now: number): void => {
+      const t = Math.min(1, (now - start) / GLIDE_MS);
+      const e = t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2; // cubic in-out
+      // Zoom in log space; the world point at the view's centre moves in a straight line.
+      const k = from.k * (to.k / from.k) ** e;
+      const px = ax + (bx - ax) * e;
+      const py = ay + (by - ay) * e;
+      selection.call(zoomer.transform, zoomIdentity.translate(c[0] - k * px, c[1] - k * py).scale(k));
+      if (t < 1) glide = requestAnimationFrame(step);
+      else stopGlide();
+    };
+    root.dataset.gliding = '';
+    glide = requestAnimationFrame(step);
+    aim = to;
+  }
+
+  /**
+   * Brings board cells into view, moving as little as it can; never moves when they all are wholly
+   * in view already. The policy, when they do not all fit:
+   * - if they fit at the current zoom or at a zoom out to no less than READABLE_SCALE, the camera
+   *   zooms out just enough and frames them all (never zooming in by itself);
+   * - else, if one of them is wholly in view, it stays (the player sees where to go; the rest is
+   *   a pan away, and Fit shows all);
+   * - else it brings the group nearest to the view's centre, at READABLE_SCALE (or the user's
+   *   smaller zoom): the cells within one screen of the nearest one.
+   * With the zoom unchanged it pans the shortest way (the board keeps its place in the player's
+   * mind); with a new zoom it centres the cells.
+   */
+  function reveal(boxes: readonly { x: number; y: number }[]): void {
+    if (boxes.length === 0 || viewWidth === 0 || viewHeight === 0) return;
+    // Judged where the view will be: a glide under way (to another player's tile) goes on to its end.
+    const at = glide !== 0 ? aim : transform;
+    const v = visibleArea();
+    const m = VIEW_MARGIN;
+    const vw = v.x1 - v.x0 - 2 * m;
+    const vh = v.y1 - v.y0 - 2 * m;
+    if (vw <= 0 || vh <= 0) return; // the board is out of the window: nothing to aim at
+    const inView = (b: { x: number; y: number }): boolean => {
+      const [l, t] = at.apply([b.x * CELL, b.y * CELL]);
+      const [r, bt] = at.apply([(b.x + 1) * CELL, (b.y + 1) * CELL]);
+      return l >= v.x0 && t >= v.y0 && r <= v.x1 && bt <= v.y1;
+    };
+    if (boxes.every(inView)) return;
+    const bounds = (bs: readonly { x: number; y: number }[]) => ({
+      minX: Math.min(...bs.map((b) => b.x)),
+      minY: Math.min(...bs.map((b) => b.y)),
+      maxX: Math.max(...bs.map((b) => b.x)) + 1,
+      maxY: Math.max(...bs.map((b) => b.y)) + 1,
+    });
+    const all = bounds(boxes);
+    const fitK = Math.min(vw / ((all.maxX - all.minX) * CELL), vh / ((all.maxY - all.minY) * CELL));
+    let k: number;
+    let box = all;
+    if (fitK >= Math.min(at.k, READABLE_SCALE)) {
+      k = Math.min(at.k, fitK);
+    } else {
+      if (boxes.some(inView)) return;
+      k = Math.min(at.k, READABLE_SCALE);
+      const [cx, cy] = at.invert([(v.x0 + v.x1) / 2, (v.y0 + v.y1) / 2]);
+      const dist = (b: { x: number; y: number }) =>
+        Math.hypot((b.x + 0.5) * CELL - cx, (b.y + 0.5) * CELL - cy);
+      const near = boxes.reduce((a, b) => (dist(b) < dist(a) ? b : a));
+      const spanX = Math.max(0, vw / (k * CELL) - 1) / 2;
+      const spanY = Math.max(0, vh / (k * CELL) - 1) / 2;
+      box = bounds(boxes.filter((b) => Math.abs(b.x - near.x) <= spanX && Math.abs(b.y - near.y) <= spanY));
+    }
+    k = Math.min(Math.max(k, SCALE_EXTENT[0]), SCALE_EXTENT[1]);
+    let to: ZoomTransform;
+    if (Math.abs(k - at.k) < 1e-6) {
+      // The shortest pan that brings the box inside the margins (centred where it cannot fit).
+      const [l, t] = at.apply([box.minX * CELL, box.minY * CELL]);
+      const [r, b] = at.apply([box.maxX * CELL, box.maxY * CELL]);
+      const shift = (lo: number, hi: number, from: number, to: number): number =>
+        hi - lo > to - from ? (from + to) / 2 - (lo + hi) / 2 : lo < from ? from - lo : hi > to ? to - hi : 0;
+      const dx = shift(l, r, v.x0 + m, v.x1 - m);
+      const dy = shift(t, b, v.y0 + m, v.y1 - m);
+      to = zoomIdentity.translate(at.x + dx, at.y + dy).scale(at.k);
+    } else {
+      const cx = ((box.minX + box.maxX) / 2) * CELL;
+      const cy = ((box.minY + box.maxY) / 2) * CELL;
+      to = zoomIdentity.translate((v.x0 + v.x1) / 2 - k * cx, (v.y0 + v.y1) / 2 - k * cy).scale(k);
+    }
+    moveTo(to);
+  }
+
+  /**
+   * What the camera follows at an update: a new set of legal cells (the start of the viewer's
+   * placement) comes into view; otherwise tiles new since the last update (another player's
+   * placement) do, unless the user panned or zoomed in the last USER_QUIET_MS.
+   */
+  function follow(next: BoardInput, wasFitted: boolean): void {
+    const tileKeys = new Set(next.view.tiles.map((t) => key(t.x, t.y)));
+    const fresh = next.view.tiles.filter((t) => !seenTiles.has(key(t.x, t.y)));
+    const firstView = seenTiles.size === 0;
+    seenTiles = tileKeys;
+    const nowOffered = [...cells.keys()].sort().join(';');
+    const newTurn = nowOffered !== '' && nowOffered !== offered;
+    offered = nowOffered;
+    if (newTurn) bringBoardIntoWindow();
+    if (!wasFitted) return; // the first fit frames everything
+    if (newTurn) {
+      reveal([...cells.values()]);
+    } else if (!firstView && fresh.length > 0 && performance.now() - userMovedAt > USER_QUIET_MS) {
+      reveal(fresh);
+    }
   }
 
   /** Frames every tile and every legal cell. */
   function fit(): void {
+    stopGlide();
     const pts: { x: number; y: number }[] = [...(input?.view.tiles ?? [])];
     if (input?.interactive) for (const c of input.hints.placements ?? []) pts.push(c);
     measure();
@@ -684,7 +952,9 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         (targetNodes.length > 0 ? `, ${targetNodes.length} figure targets` : '') +
         '. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
     );
+    const wasFitted = fitted;
     if (!fitted) fit();
+    follow(next, wasFitted);
     placeOverlays();
   }
 
@@ -694,6 +964,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     const cell = target?.closest('.cell');
     const tgt = target?.closest('.target');
     const k = transform.k;
+    if (/^(Arrow(Left|Right|Up|Down)|[-+=_])$/.test(e.key)) userMoved();
     switch (e.key) {
       case 'ArrowLeft':
         zoomer.translateBy(selection, PAN_STEP / k, 0);
@@ -751,6 +1022,35 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     e.preventDefault();
   }
   svg.addEventListener('keydown', onKey);
+  // A tap beside the lit target puts it out (a target's own clicks do not come this far).
+  const onBoardClick = (): void => disarm();
+  svg.addEventListener('click', onBoardClick);
+  // A cell reached with Tab comes into view: the board's own camera pans to it. The browser, for
+  // its part, scrolls the page toward where the cell stood (maybe far outside the clipped board)
+  // before telling us: the page's scroll from before the Tab comes back, then the camera moves.
+  let scrollBeforeTab: { left: number; top: number } | undefined;
+  const onTabKey = (e: KeyboardEvent): void => {
+    if (e.key !== 'Tab') return;
+    scrollBeforeTab = { left: window.scrollX, top: window.scrollY };
+    // Good for this Tab's move of the focus only (made before a timer runs).
+    setTimeout(() => (scrollBeforeTab = undefined), 0);
+  };
+  document.addEventListener('keydown', onTabKey, true);
+  // Listened to on the HTML root: Chromium makes an SVG element with a focus listener a tab stop.
+  const onFocusCell = (e: FocusEvent): void => {
+    const before = scrollBeforeTab;
+    scrollBeforeTab = undefined;
+    const cell = e.target instanceof Element ? e.target.closest('.cell') : null;
+    if (!(cell instanceof SVGElement)) return;
+    root.scrollLeft = 0;
+    root.scrollTop = 0;
+    if (before) window.scrollTo({ ...before, behavior: 'instant' });
+    // Tabbed in from far away on the page: the board comes into the window first.
+    const v = visibleArea();
+    if (v.x1 - v.x0 < 2 * CELL || v.y1 - v.y0 < 2 * CELL) bringBoardIntoWindow();
+    reveal([{ x: Number(cell.dataset.x), y: Number(cell.dataset.y) }]);
+  };
+  root.addEventListener('focusin', onFocusCell);
   const onRotate = () => rotate();
   const onConfirm = () => confirm();
   rotateButton.addEventListener('click', onRotate);
@@ -775,8 +1075,12 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     destroy(): void {
       resize.disconnect();
       cancelAnimationFrame(overlaysFrame);
+      cancelAnimationFrame(glide);
+      root.removeEventListener('focusin', onFocusCell);
+      document.removeEventListener('keydown', onTabKey, true);
       selection.on('.zoom', null);
       svg.removeEventListener('keydown', onKey);
+      svg.removeEventListener('click', onBoardClick);
       rotateButton.removeEventListener('click', onRotate);
       confirmButton.removeEventListener('click', onConfirm);
       tileNodes.clear();

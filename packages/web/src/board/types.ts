@@ -17,9 +17,20 @@ export interface BoardInput {
   interactive: boolean;
 }
 
+/** A placement previewed on the board, before it is confirmed. */
+export interface BoardPreview {
+  tile: string;
+  /** Degrees clockwise. */
+  rotation: number;
+  x: number;
+  y: number;
+}
+
 export interface BoardEvents {
   /** The player confirmed one of the hinted actions (a placement with its rotation, or a target). */
   choose(action: Action): void;
+  /** The placement previewed changed (a cell chosen, ↻), or null when none is (cancelled, confirmed). */
+  preview?(preview: BoardPreview | null): void;
 }
 
 export interface Board {

@@ -19,11 +19,15 @@
  * player has the device. Acting (and resigning) is allowed for whichever human seat is to act
  * (resigning while a bot is to act: the only human seat, when there is one, else refused).
  * With a seat number instead, the client is that seat only, as on the server.
+ *
+ * **Saving**: after every accepted action or resignation the table hands its progress, with the
+ * whole record (seed included), to `onchange` for the device to keep (`progress()` gives it at any
+ * time); a table created with that `record` replays it and carries on from there (local/saves.ts).
  */
-import type { Action, Game, GameConfig, MatchStep, Viewer } from '@carc/engine';
-import { BUILTIN, Match, createGame, randomSeed, seedWords } from '@carc/engine';
+import type { Action, Game, GameConfig, MatchOutcome, MatchStatus, MatchStep, Viewer } from '@carc/engine';
+import { BUILTIN, Match, createGame, randomSeed, readRecord, seedWords } from '@carc/engine';
 import type { BotName } from '@carc/bots';
-import { createBot, seatOf } from '@carc/bots';
+import { botSeatNames, createBot, seatOf } from '@carc/bots';
 import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/server/protocol';
 
 export type { GameSettings };
@@ -36,10 +40,17 @@ export type LocalSpeaker = number | 'hotseat';
 
 export interface LocalTableOptions {
   settings: LocalSettings;
-  /** Display names, one per seat (bot seats default to `Bot (level)`). */
+  /** Display names, one per seat (bot seats default to their level: "Medium bot"). */
   names?: readonly (string | undefined)[];
   /** The game's seed (default `randomSeed()`): the order of the pile. */
   seed?: string;
+  /**
+   * A saved game to carry on: its record (as `LocalProgress.record` gave it), whose seed and actions
+   * are replayed (its seed wins over `seed`).
+   */
+  record?: Record<string, unknown>;
+  /** Called with the table's progress after every accepted action or resignation (to save it). */
+  onchange?: (progress: LocalProgress) => void;
   /** Where the table's messages go. */
   send: (message: ServerMessage) => void;
   /** The game id the table answers to in `hello` (default `local`). */
@@ -55,15 +66,36 @@ export interface LocalTableOptions {
   now?: () => number;
 }
 
+/** How a local game stands, for the device to save and to list it without replaying it. */
+export interface LocalProgress {
+  /** Accepted actions so far. */
+  version: number;
+  status: MatchStatus;
+  over: boolean;
+  scores: number[];
+  winners: number[];
+  /** The seat to act (-1 once over). */
+  toAct: number;
+  /** Tiles on the board (the start tile included) and left in the pile. */
+  tilesPlaced: number;
+  tilesLeft: number;
+  /** The whole game so far (record-format.md, with the seed): this device's to keep, never to show. */
+  record: Record<string, unknown>;
+}
+
 export interface LocalSetupError {
-  code: 'lobby/invalid-settings';
+  /** `local/bad-save`: a saved game that could not be replayed (another version's, or damaged). */
+  code: 'lobby/invalid-settings' | 'local/bad-save';
   message: string;
   path?: string;
 }
 
 type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
 
-const botName = (level: string): string => `Bot (${level})`;
+const badSave = (why: string): { ok: false; error: LocalSetupError } => ({
+  ok: false,
+  error: { code: 'local/bad-save', message: `this saved game could not be played again (${why})` },
+});
 
 /** The engine configuration for settings and a seed, as the server builds it (settings.ts). */
 export function localConfig(
@@ -118,12 +150,18 @@ export class LocalTable {
     if (settings.seats.length === 0) {
       return { ok: false, error: { code: 'lobby/invalid-settings', path: 'seats', message: 'seats: none' } };
     }
-    const config = localConfig(settings, options.seed ?? randomSeed());
+    const saved = options.record === undefined ? undefined : readRecord(options.record);
+    if (saved !== undefined && !saved.ok) return badSave(saved.error.message);
+    const seedOfSave = saved?.value.seed;
+    if (saved !== undefined && typeof seedOfSave !== 'string') return badSave('no seed');
+    const savedSeed = typeof seedOfSave === 'string' ? seedOfSave : undefined;
+    const config = localConfig(settings, savedSeed ?? options.seed ?? randomSeed());
     if (!config.ok) return config;
-    const names = settings.seats.map((s, i) => {
+    const bots = botSeatNames(settings.seats.map((s) => (s.kind === 'bot' ? s.level : undefined)));
+    const names = settings.seats.map((_, i) => {
       const given = options.names?.[i]?.trim();
       if (given !== undefined && given !== '') return given;
-      return s.kind === 'bot' ? botName(s.level) : `Player ${i + 1}`;
+      return bots[i] ?? `Player ${i + 1}`;
     });
     const match = Match.create(config.value, names);
     if (!match.ok) {
@@ -140,7 +178,52 @@ export class LocalTable {
     const mirror = createGame({ ...config.value, recordEvents: false });
     if (!mirror.ok)
       return { ok: false, error: { code: 'lobby/invalid-settings', message: mirror.error.message } };
-    return { ok: true, value: new LocalTable(match.value, mirror.value, settings, names, options) };
+    const table = new LocalTable(match.value, mirror.value, settings, names, {
+      ...options,
+      // The bots of a resumed game play on from its own seed (see botSeed).
+      ...(savedSeed === undefined ? {} : { seed: savedSeed }),
+    });
+    if (saved !== undefined) {
+      const replayed = table.replay(saved.value.actions, saved.value.outcome);
+      if (replayed !== undefined) return badSave(replayed);
+    }
+    return { ok: true, value: table };
+  }
+
+  /** The saved actions (and resignation) played again, silently; why not, when one is refused. */
+  private replay(
+    actions: readonly { player: number; action: Action }[],
+    outcome: MatchOutcome | undefined,
+  ): string | undefined {
+    for (const { player, action } of actions) {
+      const r = this.match.submit(player, action, this.match.version);
+      if (!r.ok) return `action ${this.match.version + 1}: ${r.error.message}`;
+      const mirrored = this.mirror.apply(r.value.action, r.value.player);
+      if (!mirrored.ok) return `action ${this.match.version}: ${mirrored.error.message}`;
+    }
+    if (outcome?.status === 'resigned' && outcome.player !== undefined) {
+      const r = this.match.resign(outcome.player, outcome.at, outcome.reason);
+      if (!r.ok) return `resignation: ${r.error.message}`;
+    }
+    return undefined;
+  }
+
+  /** How the game stands, with its whole record (see `LocalProgress`). */
+  progress(): LocalProgress {
+    const m = this.match;
+    const view = m.view('spectator');
+    const result = m.result;
+    return {
+      version: m.version,
+      status: m.status,
+      over: m.isOver,
+      scores: result.scores,
+      winners: result.winners,
+      toAct: m.toAct,
+      tilesPlaced: view.tiles.length,
+      tilesLeft: view.bag.size,
+      record: m.recordFile(),
+    };
   }
 
   get game(): string {
@@ -259,6 +342,7 @@ export class LocalTable {
       return reply({ type: 'error', id, code: r.error.code, message: r.error.message, version: m.version });
     }
     this.stopBot();
+    this.changed();
     this.send({ type: 'ended', version: m.version, status: r.value.status, result: r.value });
     reply({ type: 'ack', id, version: m.version });
   }
@@ -294,6 +378,7 @@ export class LocalTable {
     const mirrored = this.mirror.apply(step.action, step.player);
     if (!mirrored.ok)
       throw new Error(`invariant: the bots' copy refused step ${step.version}: ${mirrored.error.message}`);
+    this.changed();
     reply({ type: 'ack', id: id ?? '', version: m.version });
     this.broadcast(step);
     this.wakeBot();
@@ -434,6 +519,10 @@ export class LocalTable {
     if (this.answers.size > (this.options.rememberedIds ?? 256)) {
       this.answers.delete(this.answers.keys().next().value as string);
     }
+  }
+
+  private changed(): void {
+    this.options.onchange?.(this.progress());
   }
 
   private send(message: ServerMessage): void {

@@ -3,10 +3,12 @@
  * the bots never block the page. It receives `{ kind: 'start', settings, names }` first, then the
  * client messages of the protocol, and posts back the server's messages (`net/local.ts` is the
  * page's side). The client plays every human seat (hotseat: see table.ts). `{ kind: 'record' }`
- * asks for the game's record, given only once the game is over (null before).
+ * asks for the game's record, given only once the game is over (null before). A `start` with a
+ * saved `record` carries that game on. After the start and every change, the worker posts
+ * `{ kind: 'progress' }` with the game's progress and whole record, for the page to save.
  */
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
-import type { LocalSettings } from './table.js';
+import type { LocalProgress, LocalSettings } from './table.js';
 import { LocalTable } from './table.js';
 
 /** What the page posts to the worker. */
@@ -16,6 +18,8 @@ export type WorkerInbound =
       settings: LocalSettings;
       names?: readonly (string | undefined)[];
       seed?: string;
+      /** A saved game's record, to carry it on. */
+      record?: Record<string, unknown>;
       botBudgetMs?: number;
       botDelayMs?: number;
     }
@@ -23,7 +27,10 @@ export type WorkerInbound =
   | ClientMessage;
 
 /** What the worker posts to the page: the server's messages, and the record when asked. */
-export type WorkerOutbound = ServerMessage | { kind: 'record'; record: Record<string, unknown> | null };
+export type WorkerOutbound =
+  | ServerMessage
+  | { kind: 'record'; record: Record<string, unknown> | null }
+  | { kind: 'progress'; progress: LocalProgress };
 
 /** The page's end of the worker, as the worker sees it. */
 interface WorkerScope {
@@ -46,13 +53,17 @@ export function serveTable(scope: WorkerScope): void {
       const created = LocalTable.create({
         settings: data.settings,
         send,
+        onchange: (progress) => scope.postMessage({ kind: 'progress', progress }),
         ...(data.names === undefined ? {} : { names: data.names }),
         ...(data.seed === undefined ? {} : { seed: data.seed }),
+        ...(data.record === undefined ? {} : { record: data.record }),
         ...(data.botBudgetMs === undefined ? {} : { botBudgetMs: data.botBudgetMs }),
         ...(data.botDelayMs === undefined ? {} : { botDelayMs: data.botDelayMs }),
       });
-      if (created.ok) table = created.value;
-      else send({ type: 'error', ...created.error });
+      if (created.ok) {
+        table = created.value;
+        scope.postMessage({ kind: 'progress', progress: table.progress() });
+      } else send({ type: 'error', ...created.error });
       return;
     }
     if (table === undefined) {

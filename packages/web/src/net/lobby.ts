@@ -1,17 +1,22 @@
 /**
  * The HTTP lobby (docs/protocol.md, "HTTP lobby"), typed: every call resolves to a value, never
  * throws: `{ ok: true, value }` or `{ ok: false, error }` with the server's code (`lobby/no-game`,
- * `auth/bad-token`…), its message, the refused field's `path` and the HTTP status. A network
- * failure is `net/unreachable` (status 0), an answer that is not the server's JSON `net/bad-answer`.
+ * `auth/bad-token`…), a sentence for players (app/problems.ts), the server's own message, the
+ * refused field's `path` and the HTTP status. A network failure is `net/unreachable` (status 0),
+ * an answer that is not the server's JSON `net/bad-answer`.
  */
 import type { GameListing, GameStatus, GameSummary } from '@carc/server/protocol';
+import { problemSentence } from '../app/problems.js';
 import type { LocalSettings } from '../local/table.js';
 
 export type { GameListing, GameStatus, GameSummary };
 
 export interface LobbyError {
   code: string;
+  /** What went wrong, in words for players (never a code). */
   message: string;
+  /** The server's own message, or the network's (for developers and logs). */
+  detail: string;
   path?: string;
   /** The HTTP status (0 when the server could not be reached). */
   status: number;
@@ -63,6 +68,21 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 /** The lobby of the server at `base` (e.g. `''` for the page's own origin, or `http://host:8080`). */
 export function lobby(base = '', fetchImpl?: Fetch): Lobby {
   const doFetch: Fetch = fetchImpl ?? ((input, init) => fetch(input, init));
+  const failure = (
+    code: string,
+    status: number,
+    detail: string,
+    path?: string,
+  ): { ok: false; error: LobbyError } => ({
+    ok: false,
+    error: {
+      code,
+      message: problemSentence(code, status, detail, path),
+      detail,
+      ...(path === undefined ? {} : { path }),
+      status,
+    },
+  });
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LobbyResult<T>> => {
     let response: Response;
     try {
@@ -73,32 +93,22 @@ export function lobby(base = '', fetchImpl?: Fetch): Lobby {
           : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
     } catch (e) {
-      return { ok: false, error: { code: 'net/unreachable', message: String(e), status: 0 } };
+      return failure('net/unreachable', 0, String(e));
     }
     let data: unknown;
     try {
       data = await response.json();
     } catch {
-      return {
-        ok: false,
-        error: {
-          code: 'net/bad-answer',
-          message: `not JSON (HTTP ${response.status})`,
-          status: response.status,
-        },
-      };
+      return failure('net/bad-answer', response.status, `not JSON (HTTP ${response.status})`);
     }
     if (response.ok) return { ok: true, value: data as T };
     const e = (typeof data === 'object' && data !== null ? data : {}) as Partial<LobbyError>;
-    return {
-      ok: false,
-      error: {
-        code: typeof e.code === 'string' ? e.code : `http/${response.status}`,
-        message: typeof e.message === 'string' ? e.message : `HTTP ${response.status}`,
-        ...(typeof e.path === 'string' ? { path: e.path } : {}),
-        status: response.status,
-      },
-    };
+    return failure(
+      typeof e.code === 'string' ? e.code : `http/${response.status}`,
+      response.status,
+      typeof e.message === 'string' ? e.message : `HTTP ${response.status}`,
+      typeof e.path === 'string' ? e.path : undefined,
+    );
   };
   const game = (id: string): string => `/games/${encodeURIComponent(id)}`;
   return {

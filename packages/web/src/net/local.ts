@@ -2,10 +2,12 @@
  * A connection to a game played on this device: the engine and the bots run in a Web Worker
  * (`local/worker.ts`, which Vite bundles) behind the same protocol as the server. The connection is
  * open at once; `hello` is sent by the connection itself. Hotseat: one client plays every human
- * seat, and is sent what the human seat to act sees (see local/table.ts).
+ * seat, and is sent what the human seat to act sees (see local/table.ts). The worker reports the
+ * game's progress after every change (`onprogress`, to save it); a saved game's `record` carries it
+ * on, its welcome bringing every step so far (the log is whole again).
  */
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
-import type { LocalSettings } from '../local/table.js';
+import type { LocalProgress, LocalSettings } from '../local/table.js';
 import type { WorkerInbound, WorkerOutbound } from '../local/worker.js';
 import type { Connection, ConnectionState } from './connection.js';
 
@@ -19,6 +21,10 @@ export interface LocalOptions {
   botDelayMs?: number;
   /** A fixed seed (replays, tests); default a random one. */
   seed?: string;
+  /** A saved game's record (`LocalProgress.record`), to carry it on. */
+  record?: Record<string, unknown>;
+  /** Called with the game's progress when it starts and after every change. */
+  onprogress?: (progress: LocalProgress) => void;
 }
 
 /** A local connection can also hand over the finished game's record (for a file or the replay viewer). */
@@ -47,8 +53,9 @@ export function localConnection(
   const records: ((record: Record<string, unknown> | null) => void)[] = [];
   worker.onmessage = (event: MessageEvent<WorkerOutbound>) => {
     const data = event.data;
-    if ('kind' in data) records.shift()?.(data.record);
-    else deliver(data);
+    if (!('kind' in data)) deliver(data);
+    else if (data.kind === 'progress') options.onprogress?.(data.progress);
+    else records.shift()?.(data.record);
   };
   worker.onerror = (event: ErrorEvent) => {
     // The table failed (a bug): tell the UI as the server would, then give up.
@@ -62,8 +69,19 @@ export function localConnection(
     for (const answer of records.splice(0)) answer(null);
     for (const listener of [...states]) listener(state);
   };
-  post({ kind: 'start', settings, names, ...options });
-  post({ type: 'hello', game: LOCAL_GAME });
+  // A function cannot be posted: everything but `onprogress` goes to the worker.
+  const { botBudgetMs, botDelayMs, seed, record } = options;
+  post({
+    kind: 'start',
+    settings,
+    names,
+    ...(botBudgetMs === undefined ? {} : { botBudgetMs }),
+    ...(botDelayMs === undefined ? {} : { botDelayMs }),
+    ...(seed === undefined ? {} : { seed }),
+    ...(record === undefined ? {} : { record }),
+  });
+  // A game carried on sends every step since the start, so the log shows them all again.
+  post({ type: 'hello', game: LOCAL_GAME, ...(options.record === undefined ? {} : { since: 0 }) });
   return {
     send(message: Exclude<ClientMessage, { type: 'hello' }>) {
       if (state !== 'closed') post(message);

@@ -38,3 +38,38 @@ export function replay(input: string | unknown): ReplayResult {
   }
   return { ok: true, value: { record: rec.value, names: [...rec.value.players], steps, views } };
 }
+
+/** Each player's score at every version: series[p][v]. */
+export function scoreSeries(game: Pick<Replayed, 'names' | 'views'>): number[][] {
+  return game.names.map((_, p) => game.views.map((v) => v.scores[p] ?? 0));
+}
+
+/**
+ * The versions at which a player's turns begin: v shows the board after step v, so a turn's first
+ * step (a step of theirs after someone else's, or the game's first) is where it can be seen made.
+ */
+export function turnVersions(steps: readonly Pick<MatchStep, 'player'>[], player: number): number[] {
+  const out: number[] = [];
+  steps.forEach((s, i) => {
+    if (s.player === player && (i === 0 || steps[i - 1]?.player !== player)) out.push(i + 1);
+  });
+  return out;
+}
+
+/** The version of the player's next turn after `version` (or before it, going back), if any. */
+export function jumpToTurn(
+  steps: readonly Pick<MatchStep, 'player'>[],
+  player: number,
+  version: number,
+  direction: 'next' | 'previous',
+): number | undefined {
+  const turns = turnVersions(steps, player);
+  return direction === 'next' ? turns.find((v) => v > version) : turns.filter((v) => v < version).pop();
+}
+
+/** The player whose step version `version` shows (undefined at the start). */
+export const playerAt = (steps: readonly Pick<MatchStep, 'player'>[], version: number): number | undefined =>
+  version === 0 ? undefined : steps[version - 1]?.player;
+
+/** Autoplay speeds, as multiples of one move a second. */
+export const REPLAY_SPEEDS = [0.5, 1, 2, 4] as const;

@@ -2,6 +2,7 @@
  * What the game screen keeps of a connection's messages (docs/protocol.md): the latest view, hints,
  * steps, players, clocks and result; a pure reducer, so that it can be tested without a server.
  */
+import { knownProblem } from '../app/problems.js';
 import type { Action, DecisionHints, GameView, MatchResult, MatchStep } from '@carc/engine';
 import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/server/protocol';
 
@@ -93,7 +94,8 @@ export function applyMessage(s: Session, m: ServerMessage): Session {
       const rule = m.rule?.rule !== undefined ? ` (rule ${m.rule.rule})` : '';
       return {
         ...s,
-        error: `${m.message}${rule}`,
+        // The seat or the game gone, storage down: a sentence; a refused move keeps its own words.
+        error: knownProblem(m.code) ?? `${m.message}${rule}`,
         pending: m.id !== undefined && m.id === s.pending ? null : s.pending,
       };
     }

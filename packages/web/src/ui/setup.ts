@@ -1,11 +1,13 @@
 /**
- * The set-up screen's data, all from the engine's registry (option specs with their explanations
- * and rule ids, presets, expansions) and the server's schema (GameSettings): nothing hand-written.
+ * The set-up screen's data: the engine's registry (option specs with their explanations and rule
+ * ids, presets, expansions) and the server's schema (GameSettings), named for players with the words
+ * of setupWords.ts, and the last choice kept in localStorage.
  */
 import type { OptionSpec, Options, Registry } from '@carc/engine';
-import { BUILTIN } from '@carc/engine';
-import { BOT_NAMES } from '@carc/bots';
+import { BUILTIN, MAX_PLAYERS, MIN_PLAYERS } from '@carc/engine';
+import { BOT_NAMES, botSeatNames } from '@carc/bots';
 import { createGameBody } from '@carc/server/protocol';
+import { BOT_LEVEL_WORDS, OPTION_WORDS, PRESET_WORDS, wordsFromId } from './setupWords.js';
 
 /**
  * The lobby's game settings: the server's `gameSettingsSchema` (server/src/settings.ts), reached
@@ -52,11 +54,56 @@ export function presetSettings(
   });
 }
 
-/** One line about a preset, from what it sets. */
+/** One line about a preset, from what it sets, in words. */
 export function presetDoc(name: string, registry: Registry = BUILTIN): string {
   const set = presetSettings(name, registry);
-  if (set.length === 0) return 'every option at its default';
-  return set.map((x) => `${x.id} ${x.value} (${x.rules.join(', ')})`).join('; ');
+  const source = PRESET_WORDS[name]?.source;
+  if (set.length === 0) return source === undefined ? 'Every option at its default.' : `${capital(source)}.`;
+  const changes = set
+    .map((x) => `${optionTitle(x.id)}: ${valueWords(x.id, x.value).toLowerCase()}`)
+    .join('; ');
+  return source === undefined ? `${changes}.` : `${capital(source)}. ${changes}.`;
+}
+
+/** A preset's name for players ("Z-Man Games edition"). */
+export const presetTitle = (name: string): string => PRESET_WORDS[name]?.title ?? wordsFromId(name);
+
+/**
+ * The presets worth offering with these expansions: the standard rules, and each preset that changes
+ * an option of the game in play (the Z-Man edition only with the Princess & the Dragon…).
+ */
+export function presetsFor(expansions: readonly string[], registry: Registry = BUILTIN): string[] {
+  const inPlay = new Set(
+    optionGroups(registry)
+      .filter((g) => g.expansion === null || expansions.includes(g.expansion))
+      .flatMap((g) => g.specs.map((s) => s.id)),
+  );
+  return Object.keys(registry.presets).filter(
+    (name) => name === 'hig' || presetSettings(name, registry).some((x) => inPlay.has(x.id)),
+  );
+}
+
+/** An option's name for players ("When the dragon moves"). */
+export const optionTitle = (id: string): string => OPTION_WORDS[id]?.title ?? wordsFromId(id);
+
+/** An option's value in words ("After the turn's scoring"). */
+export const valueWords = (id: string, value: string | number): string =>
+  OPTION_WORDS[id]?.values?.[String(value)] ?? wordsFromId(String(value));
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A bot level's name and one line on how it plays. */
+export const botLevelWords = (level: BotLevel): { title: string; line: string } =>
+  BOT_LEVEL_WORDS.find((w) => w.level === level) ?? { title: wordsFromId(level), line: '' };
+
+/** The name a bot gets at the table: "Medium bot", numbered when two share a level. */
+export const botNames = (seats: readonly SeatSpec[]): (string | undefined)[] =>
+  botSeatNames(seats.map((s) => (s.kind === 'bot' ? s.level : undefined)));
+
+/** The players' names as the table shows them: the names typed, bots named by level, '' for "Player n". */
+export function seatNames(seats: readonly SeatSpec[], typed: readonly string[]): string[] {
+  const bots = botNames(seats);
+  return seats.map((_, i) => bots[i] ?? (typed[i] ?? '').trim().slice(0, 40));
 }
 
 /** Option values by id under a preset (the defaults and the preset's values). */
@@ -66,6 +113,10 @@ export function presetValues(name: string, registry: Registry = BUILTIN): Record
   for (const s of registry.optionSpecs) out[s.id] = options[s.key] as string | number;
   return out;
 }
+
+/** The seats a game may have: 2 (a server game needs two) to the engine's most. */
+export const MIN_SEATS = Math.max(2, MIN_PLAYERS);
+export const MAX_SEATS = MAX_PLAYERS;
 
 export interface SetupChoice {
   expansions: readonly string[];
@@ -107,4 +158,103 @@ export function buildSettings(
   const checked = registry.parseOptions(parsed.data.options, 'options', parsed.data.preset);
   if (!checked.ok) return { ok: false, message: checked.error.message };
   return { ok: true, settings: parsed.data };
+}
+
+/** What the set-up screen remembers between visits: the last game started. */
+export interface SavedSetup {
+  expansions: string[];
+  preset: string;
+  values: Record<string, string | number>;
+  seats: SeatSpec[];
+  /** The names typed for human seats ('' for none), by seat. */
+  names: string[];
+}
+
+export const SETUP_STORAGE_KEY = 'carc.setup.v1';
+
+/** The first visit's game: you against a Medium bot, the base game alone, the standard rules. */
+export function defaultSetup(registry: Registry = BUILTIN): SavedSetup {
+  return {
+    expansions: [],
+    preset: 'hig',
+    values: presetValues('hig', registry),
+    seats: [{ kind: 'human' }, { kind: 'bot', level: 'greedy' }],
+    names: ['', ''],
+  };
+}
+
+/**
+ * A remembered set-up read back, anything unknown or out of range dropped for the default (a saved
+ * choice may predate an engine change): never a choice the server would refuse for its shape.
+ */
+export function readSavedSetup(raw: string | null, registry: Registry = BUILTIN): SavedSetup {
+  const fallback = defaultSetup(registry);
+  if (raw === null) return fallback;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+  if (typeof data !== 'object' || data === null) return fallback;
+  const d = data as Record<string, unknown>;
+  const expansions = Array.isArray(d.expansions)
+    ? registry.ids.filter((id) => (d.expansions as unknown[]).includes(id))
+    : fallback.expansions;
+  const preset = typeof d.preset === 'string' && Object.hasOwn(registry.presets, d.preset) ? d.preset : 'hig';
+  const values = presetValues(preset, registry);
+  if (typeof d.values === 'object' && d.values !== null) {
+    const given = d.values as Record<string, unknown>;
+    for (const spec of registry.optionSpecs) {
+      const v = Object.hasOwn(given, spec.id) ? given[spec.id] : undefined;
+      const known = spec.values.find((x) => x === v);
+      if (known !== undefined) values[spec.id] = known as string | number;
+    }
+  }
+  const seats: SeatSpec[] = [];
+  if (Array.isArray(d.seats)) {
+    for (const s of d.seats as unknown[]) {
+      const parsed = settingsSchema.shape.seats.element.safeParse(s);
+      if (parsed.success) seats.push(parsed.data);
+    }
+  }
+  const okSeats = seats.length >= MIN_SEATS && seats.length <= MAX_SEATS ? seats : fallback.seats;
+  const names = okSeats.map((_, i) => {
+    const n = Array.isArray(d.names) ? (d.names as unknown[])[i] : undefined;
+    return typeof n === 'string' ? n.slice(0, 40) : '';
+  });
+  return { expansions, preset, values, seats: okSeats, names };
+}
+
+/** The part of the Web Storage API used here (typed here too: Node tests compile without the DOM). */
+export interface SetupStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The remembered set-up, or the default (no storage, or nothing saved yet). */
+export function loadSetup(storage: SetupStorage | undefined = pageStorage()): SavedSetup {
+  try {
+    return readSavedSetup(storage?.getItem(SETUP_STORAGE_KEY) ?? null);
+  } catch {
+    return defaultSetup();
+  }
+}
+
+/** Remembers a set-up for the next visit; a full or forbidden storage only forgets it. */
+export function saveSetup(setup: SavedSetup, storage: SetupStorage | undefined = pageStorage()): void {
+  try {
+    storage?.setItem(SETUP_STORAGE_KEY, JSON.stringify(setup));
+  } catch {
+    // Private browsing or a full quota: the next visit starts from the default.
+  }
+}
+
+/** The page's localStorage; reading it throws where storage is forbidden. */
+function pageStorage(): SetupStorage | undefined {
+  try {
+    return (globalThis as { localStorage?: SetupStorage }).localStorage;
+  } catch {
+    return undefined;
+  }
 }

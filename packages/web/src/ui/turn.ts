@@ -16,6 +16,8 @@ export interface TurnContext {
   previewing?: boolean;
   /** How many ways the previewed cell takes the tile. */
   ways?: number;
+  /** A touch screen: a piece on the board takes two taps (the first lights its feature). */
+  touch?: boolean;
 }
 
 const join = (parts: readonly string[], last = 'or'): string =>
@@ -31,7 +33,9 @@ export function turnSentence({
   sending = false,
   previewing = false,
   ways = 2,
+  touch = false,
 }: TurnContext): string {
+  const twoTaps = touch ? ' Tap a piece once to light its place, again to confirm.' : '';
   if (view.toAct < 0) return 'The game is over.';
   if (sending) return 'Sending your move…';
   if (!myTurn) return `Waiting for ${playerName(names, view.toAct)}…`;
@@ -52,13 +56,13 @@ export function turnSentence({
     case 'draft':
       return 'Take one triangle from the face-up pool for your hand.';
     case 'dragon':
-      return 'Move the dragon one step: tap where it goes.';
+      return `Move the dragon one step: tap where it goes.${twoTaps}`;
     case 'capture':
-      return 'Your tower reached meeples: tap one to take it prisoner, or pass.';
+      return `Your tower reached meeples: tap one to take it prisoner, or capture nobody.${twoTaps}`;
     case 'crop-circle':
       return types.has('crop-circle')
         ? 'A crop circle: choose what every player may do.'
-        : 'A crop circle: choose a meeple of yours, or pass.';
+        : 'A crop circle: choose a meeple of yours, or none.';
     default: {
       const options: string[] = [];
       if (types.has('meeple')) options.push('put a meeple on the tile you just placed');
@@ -68,10 +72,10 @@ export function turnSentence({
       if (types.has('princess')) options.push('send a knight home with the princess');
       if (types.has('ransom')) options.push('free a prisoner of yours');
       if (options.length === 0)
-        return types.has('pass') ? 'Nothing to do with this tile: pass.' : 'Your move.';
-      if (types.has('pass')) options.push('pass');
+        return types.has('pass') ? 'No meeple can go on this tile: choose “no meeple”.' : 'Your move.';
+      if (types.has('pass')) options.push('place no meeple');
       const s = join(options);
-      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+      return `${s[0]!.toUpperCase()}${s.slice(1)}.${twoTaps}`;
     }
   }
 }
