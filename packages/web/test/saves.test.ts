@@ -4,11 +4,10 @@
  * board, the scores, the log, the hand-off screen, the home screen's lists and the replay viewer.
  * When the browser keeps nothing (quota, private browsing), a sentence says so and play goes on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildApp, launchChromium, serve, tempDir } from './ui-build.js';
+import { useBuiltApp } from './ui-build.js';
 import { decide, statusOf, stepsOf } from './ui-play.js';
 
 const shots = process.env.CARC_SHOT_DIR ?? '/tmp';
@@ -77,23 +76,10 @@ async function settled(page: Page): Promise<void> {
 }
 
 describe('games on this device are kept', () => {
-  let server: Server;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-
-  beforeAll(async () => {
-    const dir = tempDir('carc-web-saves-');
-    await buildApp(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium({ viewport: { width: 1440, height: 900 } });
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const app = useBuiltApp('carc-web-saves-', { viewport: { width: 1440, height: 900 } });
 
   const open = async () => {
-    const page = await chromium.context.newPage();
+    const page = await app.context().newPage();
     const errors: string[] = [];
     const dialogs: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -109,7 +95,7 @@ describe('games on this device are kept', () => {
 
   it('against a bot with all three expansions: a reload carries the same game on, listed on the home screen', async () => {
     const { page, errors, dialogs } = await open();
-    await page.goto(`${url}?botDelay=0#/local`);
+    await page.goto(`${app.url()}?botDelay=0#/local`);
     await setUp(page, ['princess-and-dragon', 'tower', 'halflings'], ['human', 'bot'], 'Ada');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await expect.poll(() => page.url()).toMatch(/#\/local\/[0-9a-f]{16}$/);
@@ -132,7 +118,7 @@ describe('games on this device are kept', () => {
     const after = await position(page);
 
     // The home screen lists it, unfinished: who plays, with what, how far, when.
-    await page.goto(`${url}?botDelay=0#/`);
+    await page.goto(`${app.url()}?botDelay=0#/`);
     const unfinished = page.getByRole('region', { name: 'Unfinished games', exact: true });
     const card = unfinished.getByRole('listitem', { name: /^Ada vs / }).first();
     await expect.poll(() => card.innerText()).toMatch(/Halflings, The Tower, The Princess & the Dragon/);
@@ -152,7 +138,7 @@ describe('games on this device are kept', () => {
     expect(await position(page)).toEqual(after);
 
     // An address of a game this device does not have says so.
-    await page.goto(`${url}#/local/0123456789abcdef`);
+    await page.goto(`${app.url()}#/local/0123456789abcdef`);
     await expect
       .poll(() => page.getByRole('alert').innerText())
       .toBe('This game is not saved on this device. Start a new game');
@@ -163,7 +149,7 @@ describe('games on this device are kept', () => {
 
   it('hotseat with the Halflings: after a reload the hand-off screen comes before any hand', async () => {
     const { page, errors } = await open();
-    await page.goto(`${url}#/local`);
+    await page.goto(`${app.url()}#/local`);
     await setUp(page, ['halflings'], ['human', 'human'], 'Bea');
     await page.getByRole('button', { name: 'Start the game' }).click();
     const handoff = page.getByRole('dialog');
@@ -188,7 +174,7 @@ describe('games on this device are kept', () => {
       .toBe('Saved on this device');
 
     // Deleted from the home screen (asked twice), it is gone for good.
-    await page.goto(`${url}#/`);
+    await page.goto(`${app.url()}#/`);
     const unfinished = page.getByRole('region', { name: 'Unfinished games', exact: true });
     const card = unfinished.getByRole('listitem', { name: /^Bea vs / });
     await card.getByRole('button', { name: 'Delete' }).click();
@@ -203,7 +189,7 @@ describe('games on this device are kept', () => {
 
   it('a finished game goes to the history, whose replay opens', async () => {
     const { page, errors } = await open();
-    await page.goto(`${url}?botDelay=0#/local`);
+    await page.goto(`${app.url()}?botDelay=0#/local`);
     // Two bots play it out at once; the device only watches.
     await setUp(page, [], ['bot', 'bot'], '');
     await page.getByRole('button', { name: 'Start the game' }).click();
@@ -214,7 +200,7 @@ describe('games on this device are kept', () => {
     const scores = await page.locator('.final tbody .total').allInnerTexts();
     const moves = await stepsOf(page);
 
-    await page.goto(`${url}#/`);
+    await page.goto(`${app.url()}#/`);
     const finished = page.getByRole('region', { name: 'Finished games', exact: true });
     const card = finished.getByRole('listitem').first();
     await expect.poll(() => card.innerText()).toMatch(/won|tiles placed/);
@@ -235,7 +221,7 @@ describe('games on this device are kept', () => {
     await page.addInitScript(
       `IDBObjectStore.prototype.put = () => { throw new DOMException('full', 'QuotaExceededError'); };`,
     );
-    await page.goto(`${url}?botDelay=0#/local`);
+    await page.goto(`${app.url()}?botDelay=0#/local`);
     await setUp(page, ['tower'], ['human', 'bot'], 'Cy');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await playOne(page);
@@ -254,13 +240,13 @@ describe('games on this device are kept', () => {
     // Private browsing: no IndexedDB at all. The home screen says so; a game starts anyway.
     const other = await open();
     await other.page.addInitScript(`Object.defineProperty(window, 'indexedDB', { value: undefined });`);
-    await other.page.goto(`${url}?botDelay=0#/`);
+    await other.page.goto(`${app.url()}?botDelay=0#/`);
     await expect
       .poll(() => other.page.getByRole('status').allInnerTexts())
       .toEqual([
         "Games can't be kept on this device: this browser keeps nothing for this page (private browsing?). A game played here is lost when the page is closed.",
       ]);
-    await other.page.goto(`${url}?botDelay=0#/local`);
+    await other.page.goto(`${app.url()}?botDelay=0#/local`);
     await setUp(other.page, ['tower'], ['human', 'bot'], 'Di');
     await other.page.getByRole('button', { name: 'Start the game' }).click();
     await playOne(other.page);

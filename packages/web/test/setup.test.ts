@@ -4,9 +4,8 @@
  * names typed reach the game; and the words behind the screen (setup.ts) in Node.
  */
 import { BUILTIN } from '@carc/engine';
-import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameSettingsSchema } from '../../server/src/settings.js';
 import {
   buildSettings,
@@ -17,7 +16,7 @@ import {
   seatNames,
   valueWords,
 } from '../src/ui/setup.js';
-import { buildApp, launchChromium, serve, tempDir } from './ui-build.js';
+import { useBuiltApp } from './ui-build.js';
 
 describe('the set-up words and memory', () => {
   it('says what a preset changes in words, and offers it only when it changes something in play', () => {
@@ -99,26 +98,14 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 describe('the set-up in the built client, in Chromium', () => {
-  let server: Server | undefined;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
-  beforeAll(async () => {
-    const dir = tempDir('carc-web-setup-');
-    await buildApp(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium();
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const app = useBuiltApp('carc-web-setup-');
 
   it('on a phone: a named player against a bot, set up and started without scrolling, big targets', async () => {
-    const page = await chromium!.context.newPage();
+    const page = await app.context().newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${url}?botDelay=0#/local`);
+    await page.goto(`${app.url()}?botDelay=0#/local`);
     await page.waitForSelector('form.setup');
     await page.screenshot({ path: '/tmp/setup-phone.png' });
     // The whole quick start fits: nothing to scroll, the start button in view.
@@ -147,9 +134,9 @@ describe('the set-up in the built client, in Chromium', () => {
   }, 60_000);
 
   it('on a desktop: everything on one screen, the last choice remembered', async () => {
-    const page = await chromium!.context.newPage();
+    const page = await app.context().newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${url}#/local`);
+    await page.goto(`${app.url()}#/local`);
     await page.waitForSelector('form.setup');
     // The phone's game (same browser profile): Ada against an Easy bot, the base game.
     expect(await page.getByLabel('Name of player 1').inputValue()).toBe('Ada');
@@ -163,9 +150,9 @@ describe('the set-up in the built client, in Chromium', () => {
   }, 60_000);
 
   it('every rule link of the options leads to its rule in the client’s own rules page', async () => {
-    const page = await chromium!.context.newPage();
+    const page = await app.context().newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${url}#/local`);
+    await page.goto(`${app.url()}#/local`);
     await page.waitForSelector('form.setup');
     await page.locator('summary', { hasText: 'Rule options' }).click();
     for (const id of BUILTIN.ids) await page.locator(`[data-expansion="${id}"] input`).check();
@@ -175,7 +162,7 @@ describe('the set-up in the built client, in Chromium', () => {
         as.map((a) => ({ rule: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
       );
     expect(links.length).toBeGreaterThan(10);
-    await page.goto(`${url}${links[0]!.href}`);
+    await page.goto(`${app.url()}${links[0]!.href}`);
     await page.getByRole('heading', { level: 1, name: 'Rules reference' }).waitFor();
     for (const { rule, href } of links) {
       const id = decodeURIComponent(href.replace(/^#\/rules\//, ''));

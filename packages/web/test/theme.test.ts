@@ -4,10 +4,9 @@
  * the reverse), and a player's chip is one component everywhere (set-up, the game's panels, the home
  * page's saved games): the same disc, colour and letter for a seat, the same size within a size.
  */
-import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, launchChromium, serve, tempDir } from './ui-build.js';
+import { describe, expect, it } from 'vitest';
+import { useBuiltApp } from './ui-build.js';
 
 /** WCAG relative luminance of a computed CSS colour (`rgb(…)`/`rgba(…)`), 0 (black) to 1 (white). */
 function luminance(css: string): number {
@@ -59,19 +58,7 @@ function chips(page: Page, scope: string): Promise<Chip[]> {
 }
 
 describe('the theme (light and dark) and the players’ chips', () => {
-  let server: Server | undefined;
-  let url = '';
-  let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
-  beforeAll(async () => {
-    const dir = tempDir('carc-theme-');
-    await buildApp(dir);
-    ({ url, server } = await serve(dir));
-    chromium = await launchChromium({ viewport: { width: 1440, height: 900 } });
-  }, 120_000);
-  afterAll(async () => {
-    await chromium?.close();
-    server?.close();
-  });
+  const app = useBuiltApp('carc-theme-', { viewport: { width: 1440, height: 900 } });
 
   const SCREENS = [
     ['home', '#/'],
@@ -81,10 +68,10 @@ describe('the theme (light and dark) and the players’ chips', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`follows the system's ${scheme} theme on home, set-up and lobby`, async () => {
-      const page = await chromium!.context.newPage();
+      const page = await app.context().newPage();
       await page.emulateMedia({ colorScheme: scheme });
       for (const [name, hash] of SCREENS) {
-        await page.goto(`${url}${hash}`);
+        await page.goto(`${app.url()}${hash}`);
         await page.locator('main h1, main h2').first().waitFor();
         const c = await colours(page);
         const bg = luminance(c.background);
@@ -108,8 +95,8 @@ describe('the theme (light and dark) and the players’ chips', () => {
   }
 
   it('shows a seat with one chip on the set-up, in the game and on the home page', async () => {
-    const page = await chromium!.context.newPage();
-    await page.goto(`${url}?botDelay=0#/local`);
+    const page = await app.context().newPage();
+    await page.goto(`${app.url()}?botDelay=0#/local`);
     const start = page.getByRole('button', { name: 'Start the game' });
     await start.waitFor();
     await page.getByRole('textbox', { name: 'Name of player 1' }).fill('Ada');
@@ -127,7 +114,7 @@ describe('the theme (light and dark) and the players’ chips', () => {
     expect(panels[0]?.letter).toBe('A');
 
     // The game is saved as it goes: the home page lists it with the same chips, the same size as the panels'.
-    await page.goto(`${url}#/`);
+    await page.goto(`${app.url()}#/`);
     await page.getByRole('heading', { name: 'Unfinished games' }).waitFor();
     const saved = await chips(page, '.saves');
     expect(saved.map(({ seat, letter, background }) => ({ seat, letter, background }))).toEqual(
@@ -139,8 +126,8 @@ describe('the theme (light and dark) and the players’ chips', () => {
 
   // "Player 1" and two "Medium bot n" once got P, 2 and 3 (playerLetters, packages/art/src/palette.ts).
   it('gives bots and people the same kind of letter (no "P" beside "2")', async () => {
-    const page = await chromium!.context.newPage();
-    await page.goto(`${url}#/local`);
+    const page = await app.context().newPage();
+    await page.goto(`${app.url()}#/local`);
     await page.getByRole('button', { name: 'Start the game' }).waitFor();
     await page.getByRole('textbox', { name: 'Name of player 1' }).fill('');
     await page.getByRole('button', { name: '+ Add a player' }).click();

@@ -105,18 +105,22 @@ export function launchBrowser(): Promise<Browser> {
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
 
 /**
- * For one test file: builds the dev page, serves it and opens Chromium before its tests, and closes
- * both after them. `url()` is the page's address, `context()` the browser's.
+ * For one test file: builds a page (`build` into a folder), serves it and opens Chromium before its
+ * tests, and closes both after them. `url()` is the page's address, `context()` the browser's.
  */
-export function useDevPage(prefix: string): { url: () => string; context: () => BrowserContext } {
+function usePage(
+  prefix: string,
+  buildInto: (dir: string) => Promise<void>,
+  options: Parameters<typeof launchChromium>[0] = {},
+): { url: () => string; context: () => BrowserContext } {
   let server: Server | undefined;
   let url = '';
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
   beforeAll(async () => {
     const dir = tempDir(prefix);
-    await buildDevPage(dir);
+    await buildInto(dir);
     ({ url, server } = await serve(dir));
-    chromium = await launchChromium();
+    chromium = await launchChromium(options);
   }, 120_000);
   afterAll(async () => {
     await chromium?.close();
@@ -125,8 +129,17 @@ export function useDevPage(prefix: string): { url: () => string; context: () => 
   return {
     url: () => url,
     context: () => {
-      if (chromium === undefined) throw new Error('useDevPage: Chromium is not open (beforeAll failed?)');
+      if (chromium === undefined) throw new Error(`${prefix}: Chromium is not open (beforeAll failed?)`);
       return chromium.context;
     },
   };
 }
+
+/** The dev page (src/ui/dev) for one test file: see usePage. */
+export const useDevPage = (prefix: string): ReturnType<typeof usePage> => usePage(prefix, buildDevPage);
+
+/** The web client itself, as `npm run build` makes it, for one test file: see usePage. */
+export const useBuiltApp = (
+  prefix: string,
+  options: Parameters<typeof launchChromium>[0] = {},
+): ReturnType<typeof usePage> => usePage(prefix, buildApp, options);
