@@ -2,8 +2,9 @@
  * Accessibility of every screen, as served by `carcassonne serve` (a real process on SQLite) in
  * Debian's Chromium: axe-core (through @axe-core/playwright) finds no serious or critical violation
  * of WCAG 2.1 A/AA on home, setup, a game (desktop and phone), the lobby, an online waiting room, the
- * replay viewer and the error pages; and on a phone every control a finger uses is at least 44×44
- * CSS pixels (a checkbox or radio counts by its label, which takes the tap).
+ * replay viewer, the rules page and the error pages; on a phone every control a finger uses is at
+ * least 44×44 CSS pixels (a checkbox or radio counts by its label, which takes the tap); and no
+ * screen shows a tile id or a bare rule id (outside the small rule links and the rules page).
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, createGame, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import { buildApp, launchBrowser, tempDir } from './ui-build.js';
+import { RULE_ID, TILE_ID, visibleText } from './ui-play.js';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -85,6 +87,7 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
   it('no serious or critical violation anywhere; every phone control at least 44×44 px', async () => {
     const found: string[] = [];
     const small: string[] = [];
+    const codes: string[] = [];
     for (const [size, label] of [
       [DESKTOP, 'desktop'],
       [PHONE, 'phone'],
@@ -92,6 +95,9 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
       const audit = async (page: Page, name: string) => {
         found.push(...(await violations(page, `${name} (${label})`)));
         if (size === PHONE) small.push(...(await smallTargets(page, name)));
+        const text = await visibleText(page);
+        const code = TILE_ID.exec(text) ?? (name === 'rules' ? null : RULE_ID.exec(text));
+        if (code !== null) codes.push(`${name} (${label}): "${code[0]}"`);
         await page.context().close();
       };
       await audit(await screen(size, '#/', (p) => p.getByRole('heading').first().waitFor()), 'home');
@@ -113,11 +119,16 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
       );
       await audit(await screen(size, '#/replay', (p) => p.getByRole('heading').first().waitFor()), 'replay');
       await audit(
+        await screen(size, '#/rules/d-7-the-hunt', (p) => p.getByRole('heading', { level: 1 }).waitFor()),
+        'rules',
+      );
+      await audit(
         await screen(size, '#/game/no-such-game', (p) => p.getByRole('heading').first().waitFor()),
         'unknown game',
       );
     }
     expect(found, found.join('\n')).toEqual([]);
+    expect(codes, codes.join('\n')).toEqual([]);
     expect(small, small.join('\n')).toEqual([]);
   }, 240_000);
 });

@@ -104,3 +104,22 @@ export const statusOf = (page: Page): Promise<string> => page.locator('.game > .
 
 /** How many steps the game screen's log shows. */
 export const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > li').count();
+
+/** What players must never read: a tile's id (BA/L, DG/CRr.d, H2-12) or a bare rule id (D-17). */
+export const TILE_ID = /\b(BA|DG|TO|H[12])[/-]\S+/;
+export const RULE_ID = /\b[BDTHXO]-\d+/;
+
+/** The page's text as a player reads it, less the small rule links (the one place rule ids may show). */
+export const visibleText = (page: Page): Promise<string> =>
+  page.evaluate(`(() => {
+    const body = document.body.cloneNode(true);
+    for (const a of body.querySelectorAll('a.rule, sup.rule')) a.remove();
+    const box = document.createElement('div');
+    box.style.position = 'absolute';
+    box.style.left = '-99999px';
+    box.append(...body.childNodes);
+    document.body.append(box);
+    const text = box.innerText;
+    box.remove();
+    return text;
+  })()`) as Promise<string>;

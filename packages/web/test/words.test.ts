@@ -13,7 +13,6 @@ import type { Part, Phrase, Presentation, Presenter } from '@carc/art';
 import { PRESENTATIONS, outcomePhrase, phraseText } from '@carc/art';
 import type { Action, GameEvent } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeAction,
@@ -24,11 +23,9 @@ import {
 } from '../src/ui/describe.js';
 import { randomGame } from '../src/ui/dev/randomGame.js';
 import { buildApp, launchChromium, serve } from './ui-build.js';
-import { decide, statusOf, stepsOf } from './ui-play.js';
+import { RULE_ID, TILE_ID, decide, statusOf, stepsOf, visibleText } from './ui-play.js';
 
 /** A tile id (BA/L, DG/CRr.d, TO/RR, H2-12) and a rule id (B-6, D-17, T-6, H-3, X-1, O-…). */
-const TILE_ID = /\b(BA|DG|TO|H[12])[/-]\S+/;
-const RULE_ID = /\b[BDTHXO]-\d+/;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const source = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -216,19 +213,6 @@ describe('a game against bots in Chromium, all three expansions', () => {
   });
 
   /** The page's visible text without the rule links (small links into docs/rules.md). */
-  const visibleText = (page: Page): Promise<string> =>
-    page.evaluate(`(() => {
-      const body = document.body.cloneNode(true);
-      for (const a of body.querySelectorAll('a.rule, sup.rule')) a.remove();
-      const box = document.createElement('div');
-      box.style.position = 'absolute';
-      box.style.left = '-99999px';
-      box.append(...body.childNodes);
-      document.body.append(box);
-      const text = box.innerText;
-      box.remove();
-      return text;
-    })()`) as Promise<string>;
 
   it('shows words and tile pictures, never tile or rule ids, to the end table', async () => {
     const page = await browser!.context.newPage();
