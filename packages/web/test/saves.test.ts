@@ -206,11 +206,15 @@ describe('games on this device are kept', () => {
     await expect.poll(() => card.innerText()).toMatch(/won|tiles placed/);
     expect(await card.innerText()).toMatch(/Base game/);
     await shot(page, 'history-desktop');
-    await card.getByRole('button', { name: 'Watch the replay' }).click();
+    await card.getByRole('link', { name: 'Watch the replay' }).click();
     await expect.poll(() => page.locator('.replay .at').innerText()).toBe(`move 0 / ${moves}`);
     await page.getByRole('button', { name: 'to the end' }).click();
     expect(await page.locator('.replay .final tbody .total').allInnerTexts()).toEqual(scores);
     await shot(page, 'history-replay');
+    // The replay has an address of its own: a reload shows the same game.
+    expect(page.url()).toMatch(/#\/replay\/local\/[0-9a-f]{16}$/);
+    await page.reload();
+    await expect.poll(() => page.locator('.replay .at').innerText()).toBe(`move 0 / ${moves}`);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

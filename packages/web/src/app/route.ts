@@ -1,7 +1,8 @@
 /**
  * Where the page is, in its hash (so a reload or a shared link lands on the same screen, and the
  * server needs to serve only index.html): `#/`, `#/local` (a new game's setup), `#/local/<id>` (a game
- * on this device), `#/lobby`, `#/game/<id>`, `#/replay`, `#/replay/<id>`, `#/rules` and `#/rules/<anchor>`
+ * on this device), `#/lobby`, `#/game/<id>`, `#/replay`, `#/replay/<id>` (a finished online game), `#/replay/local/<id>` (a
+ * game of this device's history), `#/rules` and `#/rules/<anchor>`
  * (the rules reference at one rule's heading).
  */
 export type Route =
@@ -9,7 +10,7 @@ export type Route =
   | { screen: 'local'; id?: string }
   | { screen: 'lobby' }
   | { screen: 'game'; id: string }
-  | { screen: 'replay'; id?: string }
+  | { screen: 'replay'; id?: string; local?: string }
   | { screen: 'rules'; anchor?: string };
 
 export function parseRoute(hash: string): Route {
@@ -17,11 +18,13 @@ export function parseRoute(hash: string): Route {
     .replace(/^#\/?/, '')
     .split('/')
     .filter((p) => p !== '');
-  const [first, second] = parts;
+  const [first, second, third] = parts;
   if (first === 'local')
     return second === undefined ? { screen: 'local' } : { screen: 'local', id: decodeURIComponent(second) };
   if (first === 'lobby') return { screen: 'lobby' };
   if (first === 'game' && second !== undefined) return { screen: 'game', id: decodeURIComponent(second) };
+  if (first === 'replay' && second === 'local' && third !== undefined)
+    return { screen: 'replay', local: decodeURIComponent(third) };
   if (first === 'replay')
     return second === undefined ? { screen: 'replay' } : { screen: 'replay', id: decodeURIComponent(second) };
   if (first === 'rules')
@@ -42,6 +45,7 @@ export function routeHash(r: Route): string {
     case 'game':
       return `#/game/${encodeURIComponent(r.id)}`;
     case 'replay':
+      if (r.local !== undefined) return `#/replay/local/${encodeURIComponent(r.local)}`;
       return r.id === undefined ? '#/replay' : `#/replay/${encodeURIComponent(r.id)}`;
     case 'rules':
       return r.anchor === undefined ? '#/rules' : `#/rules/${encodeURIComponent(r.anchor)}`;
