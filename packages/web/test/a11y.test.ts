@@ -119,7 +119,7 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
       );
       await audit(await screen(size, '#/replay', (p) => p.getByRole('heading').first().waitFor()), 'replay');
       await audit(
-        await screen(size, '#/rules/d-7-the-hunt', (p) => p.getByRole('heading', { level: 1 }).waitFor()),
+        await screen(size, '#/rules/d-7', (p) => p.getByRole('heading', { level: 1 }).waitFor()),
         'rules',
       );
       await audit(

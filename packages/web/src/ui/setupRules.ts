@@ -1,39 +1,38 @@
 /**
- * Links from the set-up screen's options (and the log) to their rules in the client's rules page
- * (docs/rules.md, ui/Rules.svelte), at each rule's heading,
- * with the heading as the link's title. The headings are read from the document itself (bundled as
- * text by Vite), so a renamed rule keeps its link. Kept apart from setup.ts, which Node tests import.
+ * Links to the rules, from the set-up's options, the log and refusals: the client's own rules page
+ * (docs/rules.md, ui/Rules.svelte, loaded only when opened), at the heading of the rule, whose
+ * anchor there is the rule's id ("#/rules/d-7").
  */
-import rulesMarkdown from '../../../../docs/rules.md?raw';
 
-/** Where the rules reference opens: the client's own page of docs/rules.md (ui/Rules.svelte). */
+/** Where the rules reference opens. */
 export const RULES_PAGE = '#/rules';
 
 export interface RuleLink {
   id: string;
-  /** The rule's heading ("D-7 The hunt"), for a tooltip. */
+  /** A tooltip. */
   title: string;
   href: string;
 }
 
-/** The rules' headings by id, read from docs/rules.md ("### D-7 The hunt"). */
-const RULE_HEADINGS: ReadonlyMap<string, string> = new Map(
-  [...rulesMarkdown.matchAll(/^### ([A-Z]-\d+) (.+)$/gm)].map((m) => [m[1] ?? '', `${m[1]} ${m[2]}`]),
-);
+/** A rule's anchor on the rules page: its id in lower case. */
+export const ruleAnchor = (id: string): string => id.toLowerCase();
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+/** GitHub's anchor for a heading without a rule id: lower case, punctuation dropped, spaces as hyphens. */
 export const headingAnchor = (heading: string): string =>
   heading
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s-]/gu, '')
     .replace(/\s/g, '-');
 
-/** A link to rule `id` in docs/rules.md, at its heading. */
-export function ruleLink(id: string): RuleLink {
-  const heading = RULE_HEADINGS.get(id);
-  return {
-    id,
-    title: heading ?? id,
-    href: `${RULES_PAGE}/${heading === undefined ? id.toLowerCase() : headingAnchor(heading)}`,
-  };
+/** The anchor of a heading of the rules page: the rule's id when it starts with one. */
+export function anchorOf(heading: string): string {
+  const id = /^([A-Z]-\d+)\b/.exec(heading)?.[1];
+  return id === undefined ? headingAnchor(heading) : ruleAnchor(id);
 }
+
+/** A link to rule `id` on the rules page. */
+export const ruleLink = (id: string): RuleLink => ({
+  id,
+  title: `Rule ${id} in the rules reference`,
+  href: `${RULES_PAGE}/${ruleAnchor(id)}`,
+});
