@@ -154,6 +154,8 @@ async function board() {
       const tiles = await page.evaluate<number>('window.boardTest.input.view.tiles.length');
       const elements = await page.evaluate<number>("document.querySelectorAll('.carc-board svg *').length");
       const firstUpdateMs = await page.evaluate<number>('window.boardTest.firstUpdateMs');
+      await page.waitForFunction('window.boardTest.firstPaintMs !== undefined');
+      const firstPaintMs = await page.evaluate<number>('window.boardTest.firstPaintMs');
       // The same input again (what a redraw after each move costs, less the new tile).
       const updates = await page.evaluate<number[]>(`(() => {
         const t = window.boardTest;
@@ -204,6 +206,7 @@ async function board() {
         tiles,
         svgElements: elements,
         firstUpdateMs: Math.round(firstUpdateMs * 10) / 10,
+        firstPaintMs: Math.round(firstPaintMs * 10) / 10,
         updateMs: Math.round((updates[Math.floor(updates.length / 2)] ?? 0) * 10) / 10,
         updatePaintMs: Math.round(updatePaintMs * 10) / 10,
         pan,
@@ -342,6 +345,7 @@ if (json) {
     `p95 frame ${view.zoom.p95Ms} ms, ${view.zoom.events} wheel events`,
   );
   row('first update() (every tile drawn)', `${view.firstUpdateMs} ms`);
+  row('first update() to its painted frame', `${view.firstPaintMs} ms`);
   row('update(), same view again', `${view.updateMs} ms`, 'median of 20');
   row('update() to the next painted frame', `${view.updatePaintMs} ms`);
   console.log('the client as `carcassonne serve` serves it, Chromium 1440×900:');

@@ -12,7 +12,7 @@
  * rotates, Enter confirms, Escape cancels; cells and targets are focusable and activate with Enter
  * or Space.
  */
-import type { BoardModel, FigureNames, FigureShape, Pt, TileModel } from '@carc/art';
+import type { BoardModel, Figure, FigureNames, FigureShape, Pt, TileModel } from '@carc/art';
 import {
   ART_COLOURS,
   boardModel,
@@ -26,15 +26,24 @@ import {
   tileArt,
   turnsOf,
 } from '@carc/art';
-import type { CellChoice, CellPlacement, CornerName, CoveredTile, SideName, TargetHint } from '@carc/engine';
+import type {
+  CellChoice,
+  CellPlacement,
+  CornerName,
+  CoveredTile,
+  GameEvent,
+  SideName,
+  TargetHint,
+} from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
 import { select } from 'd3-selection';
 import type { D3ZoomEvent, ZoomTransform } from 'd3-zoom';
 import { zoom, zoomIdentity } from 'd3-zoom';
-import { CELL, cellUnits, drawFigure, drawTile, el, outlinePoints, titled } from './draw.js';
+import { CELL, cellUnits, drawFigure, drawTile, el, outlinePoints, spread, titled } from './draw.js';
+import { createScoring, SCORING_HTML_STYLE, SCORING_STYLE } from './scoring.js';
 import type { Board, BoardEvents, BoardInput, BoardPreview } from './types.js';
 
-export type { Board, BoardEvents, BoardInput, BoardPreview } from './types.js';
+export type { Board, BoardEvents, BoardInput, BoardPreview, BoardStep } from './types.js';
 
 /** The smallest hit area on screen, in CSS pixels (WCAG 2.5.5: 44). */
 const MIN_HIT_PX = 48;
@@ -86,7 +95,7 @@ const BOARD_STYLE = `
 .target.armed .tick{display:inline}
 .target .tick circle{fill:#0b57d0;stroke:#fff;stroke-width:1.5}
 .target .tick text{fill:#fff}
-`;
+${SCORING_STYLE}`;
 
 const HTML_STYLE = `
 .carc-board{position:relative;width:100%;height:100%;overflow:hidden;background:var(--board-bg,${ART_COLOURS.background});touch-action:none}
@@ -98,51 +107,10 @@ const HTML_STYLE = `
 .carc-board .controls button{pointer-events:auto;min-width:48px;min-height:48px;font-size:26px;line-height:1;border-radius:10px;border:2px solid var(--accent,#0b57d0);background:var(--surface,#fff);color:var(--accent,#0b57d0);cursor:pointer;box-shadow:0 1px 4px rgba(0,0,0,.3)}
 .carc-board .controls button.confirm{background:var(--accent,#0b57d0);color:var(--accent-ink,#fff)}
 .carc-board .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-`;
+${SCORING_HTML_STYLE}`;
 
 const key = (x: number, y: number): string => `${x},${y}`;
 const num = (v: number): string => String(Math.round(v * 10) / 10);
-
-/**
- * Moves screen points apart until no two are closer than `gap` (a few rounds of pairwise pushes),
- * keeping those whose own point is on screen inside the `width` × `height` view: targets stay
- * apart and tappable at any zoom. Deterministic: the same input gives the same layout.
- */
-function spread(
-  spots: { ax: number; ay: number; x: number; y: number }[],
-  gap: number,
-  width: number,
-  height: number,
-): void {
-  const r = gap / 2;
-  for (let round = 0; round < 40; round++) {
-    let moved = false;
-    for (let i = 0; i < spots.length; i++) {
-      for (let j = i + 1; j < spots.length; j++) {
-        const a = spots[i];
-        const b = spots[j];
-        if (!a || !b) continue;
-        let dx = b.x - a.x;
-        let dy = b.y - a.y;
-        let d = Math.hypot(dx, dy);
-        if (d >= gap - 0.01) continue;
-        moved = true;
-        if (d < 0.01) [dx, dy, d] = [1, 0, 1];
-        const push = (gap - d) / 2 + 0.01;
-        a.x -= (dx / d) * push;
-        a.y -= (dy / d) * push;
-        b.x += (dx / d) * push;
-        b.y += (dy / d) * push;
-      }
-    }
-    for (const s of spots) {
-      if (s.ax < 0 || s.ay < 0 || s.ax > width || s.ay > height) continue;
-      s.x = Math.min(Math.max(s.x, r), Math.max(r, width - r));
-      s.y = Math.min(Math.max(s.y, r), Math.max(r, height - r));
-    }
-    if (!moved) break;
-  }
-}
 
 /** The direction of a point of a cell from the cell's centre, in words ('' at the centre). */
 function compass(at: Pt, centre: Pt): string {
@@ -203,6 +171,54 @@ function sideLine(side: SideName, corner: CornerName | undefined): [number, numb
   }
 }
 
+/**
+ * Computes the artwork of every tile kind in the browser's idle time, a few kinds at a time.
+ * @carc/art keeps it per kind, for every board after: a late position (a replay, a reconnection
+ * to a game) then draws without working out each kind's shapes first.
+ */
+function warmArt(): void {
+  if (typeof requestIdleCallback !== 'function') return;
+  let next = 0;
+  const step = (deadline: IdleDeadline): void => {
+    const defs = BUILTIN.catalog().defs; // compiled once, at the first idle moment
+    while (next < defs.length && deadline.timeRemaining() > 4) {
+      const def = defs[next++];
+      if (def) tileArt(def);
+    }
+    if (next < defs.length) requestIdleCallback(step);
+  };
+  requestIdleCallback(step);
+}
+warmArt();
+
+/**
+ * The meeples a step sends home during play (scored features, the dragon, the princess), as the
+ * figures the board drew before it: they leave where they stood. Final scoring's are not among
+ * them (the final board keeps them, faded).
+ */
+function goingHome(before: BoardModel, events: readonly GameEvent[]): Figure[] {
+  const left = before.figures.filter((f) => f.type === 'meeple');
+  const out: Figure[] = [];
+  for (const e of events) {
+    if (e.type === 'score' && e.final) break;
+    if (e.type !== 'return' && e.type !== 'removed') continue;
+    const i = left.findIndex(
+      (f) =>
+        f.type === 'meeple' &&
+        f.player === e.player &&
+        f.x === e.x &&
+        f.y === e.y &&
+        f.corner === e.corner &&
+        f.feature === e.feature,
+    );
+    const f = left[i];
+    if (i < 0 || !f) continue;
+    left.splice(i, 1);
+    out.push(f);
+  }
+  return out;
+}
+
 export function createBoard(container: HTMLElement, events: BoardEvents): Board {
   const catalog = BUILTIN.catalog();
 
@@ -225,10 +241,13 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   const world = el('g', { class: 'world' }, svg);
   const tilesLayer = el('g', { class: 'tiles' }, world);
   const lastLayer = el('g', { class: 'last-round' }, world);
+  const lightsLayer = el('g', { class: 'scoring-lights', 'pointer-events': 'none' }, world);
   const highlightLayer = el('g', { class: 'highlight', 'pointer-events': 'none' }, world);
   const figuresLayer = el('g', { class: 'figures' }, world);
+  const leavingLayer = el('g', { class: 'going-home-layer', 'pointer-events': 'none' }, world);
   const cellsLayer = el('g', { class: 'cells', role: 'group', 'aria-label': 'Legal cells' }, world);
   const previewLayer = el('g', { class: 'preview-layer' }, world);
+  const badgesLayer = el('g', { class: 'score-badges', 'aria-hidden': 'true' }, svg);
   const targetsLayer = el('g', { class: 'targets', role: 'group', 'aria-label': 'Figure targets' }, svg);
   root.appendChild(svg);
 
@@ -270,6 +289,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   /** Where the glide under way ends. */
   let aim: ZoomTransform = zoomIdentity;
   let userMovedAt = -Infinity;
+  /** The board's boxes on the page while an update runs (read once, before it draws). */
+  let boxes: { root: DOMRect; svg: DOMRect } | undefined;
   const tileNodes = new Map<string, SVGElement>();
   const targetNodes: {
     node: SVGGElement;
@@ -321,9 +342,22 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     name: (p) => input?.players[p] ?? `Player ${p + 1}`,
     letter: (p) => playerLetters(input?.players ?? [], Math.max(p + 1, input?.view.players ?? 0))[p] ?? '?',
   };
+  const scoring = createScoring(
+    {
+      lights: lightsLayer,
+      leaving: leavingLayer,
+      badges: badgesLayer,
+      root,
+      places: (x, y) => (model?.tiles ?? []).filter((t) => t.x === x && t.y === y).map((t) => t.corner),
+    },
+    labels,
+  );
+  /** The version of the step last shown (or passed over), to show each step once. */
+  let shownStep: number | undefined;
 
   /** Everything that keeps a size on screen: hit areas, targets, the buttons. */
   function placeOverlays(): void {
+    scoring.place(transform, viewWidth, viewHeight);
     const k = transform.k;
     const side = Math.max(CELL, MIN_HIT_PX / k);
     for (const hit of cellsLayer.querySelectorAll<SVGRectElement>('rect.hit')) {
@@ -738,7 +772,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
    * (the page may be scrolled, or the panels above may push the board's bottom below the fold).
    */
   function visibleArea(): { x0: number; y0: number; x1: number; y1: number } {
-    const r = svg.getBoundingClientRect();
+    const r = boxes?.svg ?? svg.getBoundingClientRect();
     const w = windowSize();
     return {
       x0: Math.max(0, -r.left),
@@ -755,11 +789,18 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
    * in sight as far as it can.
    */
   function bringBoardIntoWindow(): void {
-    const r = root.getBoundingClientRect();
+    const r = boxes?.root ?? root.getBoundingClientRect();
     const h = windowSize().height;
     if (r.height === 0 || (r.top >= 0 && r.bottom <= h)) return;
     const by = r.height <= h ? r.bottom - h : r.top;
+    const before = window.scrollY;
     window.scrollBy({ top: by, behavior: 'instant' });
+    if (boxes) {
+      // The page moved (as far as it could): so did the boxes read before it.
+      const moved = window.scrollY - before;
+      const shift = (b: DOMRect) => new DOMRect(b.x, b.y - moved, b.width, b.height);
+      boxes = { root: shift(boxes.root), svg: shift(boxes.svg) };
+    }
   }
 
   /** Moves the camera to `to`: a short eased glide, or a jump under prefers-reduced-motion. */
@@ -862,31 +903,42 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   /**
    * What the camera follows at an update: a new set of legal cells (the start of the viewer's
    * placement) comes into view; otherwise tiles new since the last update (another player's
-   * placement) do, unless the user panned or zoomed in the last USER_QUIET_MS.
+   * placement) do, unless the user panned or zoomed in the last USER_QUIET_MS. Worked out before
+   * the update draws (see update): `reveal` lists the cells to bring into view, if any.
    */
-  function follow(next: BoardInput, wasFitted: boolean): void {
+  function follow(next: BoardInput, wasFitted: boolean): { newTurn: boolean; reveal?: Pt[] } {
     const tileKeys = new Set(next.view.tiles.map((t) => key(t.x, t.y)));
     const fresh = next.view.tiles.filter((t) => !seenTiles.has(key(t.x, t.y)));
     const firstView = seenTiles.size === 0;
     seenTiles = tileKeys;
-    const nowOffered = [...cells.keys()].sort().join(';');
+    // The cells drawCells will offer.
+    const offer = next.interactive
+      ? (next.hints.placements ?? []).filter((c) => c.placements.length > 0)
+      : [];
+    const nowOffered = offer
+      .map((c) => key(c.x, c.y))
+      .sort()
+      .join(';');
     const newTurn = nowOffered !== '' && nowOffered !== offered;
     offered = nowOffered;
-    if (newTurn) bringBoardIntoWindow();
-    if (!wasFitted) return; // the first fit frames everything
-    if (newTurn) {
-      reveal([...cells.values()]);
-    } else if (!firstView && fresh.length > 0 && performance.now() - userMovedAt > USER_QUIET_MS) {
-      reveal(fresh);
-    }
+    if (!wasFitted) return { newTurn }; // the first fit frames everything
+    if (newTurn) return { newTurn, reveal: offer };
+    if (!firstView && fresh.length > 0 && performance.now() - userMovedAt > USER_QUIET_MS)
+      return { newTurn, reveal: fresh };
+    return { newTurn };
   }
 
   /** Frames every tile and every legal cell. */
   function fit(): void {
+    frame(false);
+  }
+
+  /** Frames every tile and every legal cell (measuring the view first unless `measured`). */
+  function frame(measured: boolean): void {
     stopGlide();
     const pts: { x: number; y: number }[] = [...(input?.view.tiles ?? [])];
     if (input?.interactive) for (const c of input.hints.placements ?? []) pts.push(c);
-    measure();
+    if (!measured) measure();
     const w = viewWidth;
     const h = viewHeight;
     if (w === 0 || h === 0) return;
@@ -928,8 +980,36 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   }
 
   function update(next: BoardInput): void {
+    const wasFitted = fitted;
+    const camera = follow(next, wasFitted);
+    // What the camera needs of the page's layout is read before the drawing changes: read after,
+    // it would make the browser lay out every new tile there and then (on a first drawing, 150
+    // tiles or more), and again for the next frame.
+    if (!wasFitted || camera.newTurn || camera.reveal) {
+      measure();
+      boxes = { root: root.getBoundingClientRect(), svg: svg.getBoundingClientRect() };
+    }
+    try {
+      draw(next);
+      if (!wasFitted) frame(true);
+      if (camera.newTurn) bringBoardIntoWindow();
+      if (camera.reveal) reveal(camera.reveal);
+    } finally {
+      boxes = undefined;
+    }
+    placeOverlays();
+  }
+
+  function draw(next: BoardInput): void {
+    // A new step ends final scoring (lights of play finish); its own show once the board is drawn.
+    const step = next.step;
+    const showStep = step !== undefined && step.version !== shownStep && model !== undefined;
+    if (step?.version !== shownStep) scoring.interrupt();
+    shownStep = step?.version;
+    const leaving = showStep && model ? goingHome(model, step.events) : [];
     input = next;
-    model = boardModel(next.view, catalog);
+    // The events let the model draw, at the game's end, the meeples final scoring sent home (B-9).
+    model = boardModel(next.view, catalog, step ? { events: step.events } : {});
     drawTiles(model);
     drawLastRound(next);
     drawFigures(model);
@@ -945,6 +1025,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       pending = same && c ? { cell: c, index: pending.index } : undefined;
     }
     drawPreview();
+    if (showStep) scoring.play(step.events, leaving);
     svg.setAttribute(
       'aria-label',
       `Carcassonne board, ${next.view.tiles.length} tiles` +
@@ -952,10 +1033,6 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         (targetNodes.length > 0 ? `, ${targetNodes.length} figure targets` : '') +
         '. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
     );
-    const wasFitted = fitted;
-    if (!fitted) fit();
-    follow(next, wasFitted);
-    placeOverlays();
   }
 
   function onKey(e: KeyboardEvent): void {
@@ -996,7 +1073,8 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         rotate();
         break;
       case 'Escape':
-        cancel();
+        if (scoring.playingFinal) scoring.skip();
+        else cancel();
         break;
       case 'Enter':
       case ' ': {
@@ -1074,6 +1152,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     fit,
     destroy(): void {
       resize.disconnect();
+      scoring.destroy();
       cancelAnimationFrame(overlaysFrame);
       cancelAnimationFrame(glide);
       root.removeEventListener('focusin', onFocusCell);

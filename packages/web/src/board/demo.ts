@@ -10,12 +10,16 @@
  *   piece and a meeple on that tower offered at one point;
  * - `scenario=large`: a tile to place on a board of 150 tiles or more (for `npm run bench:web`):
  *   one box holds fewer, so the pile is two boxes' tiles, shuffled;
+ * - `scenario=score`: the board before a step that completes a city with a meeple on it, and
+ *   `window.boardTest.advance()` to draw the step (its score shown on the board);
+ * - `scenario=final`: the board before a short game's last step (with final scoring), and
+ *   `advance()` to draw it;
  * - `seed=N` the first seed tried, `play=1` applies every choice (hotseat) instead of only
  *   recording it.
  *
  * `window.boardTest` holds what the test reads: the hints given and every action chosen.
  */
-import type { Action, DecisionHints, Game } from '@carc/engine';
+import type { Action, DecisionHints, Game, GameEvent, ScoreEvent } from '@carc/engine';
 import { BUILTIN, createGame, decisionHints, viewOf } from '@carc/engine';
 import { createBoard } from './board.js';
 import type { BoardInput } from './types.js';
@@ -30,6 +34,10 @@ interface BoardTest {
   board: ReturnType<typeof createBoard>;
   /** How long the first update() took (every tile drawn), ms. */
   firstUpdateMs: number;
+  /** From the first update() to its frame painted (style, layout and paint included), ms. */
+  firstPaintMs?: number;
+  /** Scenarios `score` and `final`: draws the step and returns its score events. */
+  advance?: () => ScoreEvent[];
 }
 
 declare global {
@@ -126,10 +134,56 @@ function position(scenario: string, seed: number): { game: Game; seed: number } 
   throw new Error(`no position for scenario ${scenario}`);
 }
 
+/**
+ * Plays at random until a step whose events `wanted` accepts: the view before it, and the step.
+ * `final`: a short game (a box's first tiles) played to its end, and its last step.
+ */
+function stepPosition(
+  scenario: string,
+  seed: number,
+): { game: Game; seed: number; before: BoardInput; events: GameEvent[]; version: number } {
+  const wanted = (events: readonly GameEvent[]): boolean =>
+    scenario === 'final'
+      ? events.some((e) => e.type === 'end') && events.some((e) => e.type === 'score' && e.final)
+      : events.some((e) => e.type === 'score' && !e.final && e.kind === 'city' && e.players.length > 0);
+  for (let s = seed; s < seed + 200; s++) {
+    const rnd = random(s);
+    const made = createGame({
+      players: PLAYERS.length,
+      expansions: EXPANSIONS,
+      recordEvents: true,
+      ...(scenario === 'final' ? { draws: twoBoxes(s, rnd).slice(0, 24) } : { seed: s }),
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const game = made.value;
+    for (let step = 1; step < 1_000 && !game.isOver; step++) {
+      const before: BoardInput = {
+        view: viewOf(game, 0),
+        hints: { lastRound: [] },
+        players: PLAYERS,
+        interactive: false,
+      };
+      const actions = game.legalActions();
+      const figures = actions.filter((a) => a.type !== 'pass');
+      const pool = figures.length > 0 && rnd() < 0.8 ? figures : actions;
+      const action = pool[Math.floor(rnd() * pool.length)];
+      if (!action) break;
+      const seen = game.events.length;
+      const r = game.apply(action);
+      if (!r.ok) throw new Error(r.error.message);
+      const events = game.events.slice(seen);
+      if (wanted(events)) return { game, seed: s, before, events, version: step };
+    }
+  }
+  throw new Error(`no position for scenario ${scenario}`);
+}
+
 const params = new URLSearchParams(location.search);
 const scenario = params.get('scenario') ?? 'place';
 const play = params.get('play') === '1';
-const found = position(scenario, Number(params.get('seed') ?? '1'));
+const stepScenario = scenario === 'score' || scenario === 'final';
+const stepFound = stepScenario ? stepPosition(scenario, Number(params.get('seed') ?? '1')) : undefined;
+const found = stepFound ?? position(scenario, Number(params.get('seed') ?? '1'));
 const game = found.game;
 const container = document.getElementById('board');
 if (!container) throw new Error('board.html has no #board');
@@ -141,7 +195,7 @@ const input = (): BoardInput => ({
   interactive: !game.isOver,
 });
 
-const first = input();
+const first = stepFound?.before ?? input();
 const board = createBoard(container, {
   choose(action) {
     test.chosen.push(action);
@@ -163,7 +217,21 @@ const test: BoardTest = {
   board,
   firstUpdateMs: 0,
 };
+if (stepFound) {
+  test.advance = () => {
+    const next: BoardInput = {
+      ...input(),
+      view: viewOf(game, 0),
+      interactive: false,
+      step: { version: stepFound.version, events: stepFound.events },
+    };
+    test.input = next;
+    board.update(next);
+    return stepFound.events.filter((e): e is ScoreEvent => e.type === 'score');
+  };
+}
 const started = performance.now();
 board.update(first);
 test.firstUpdateMs = performance.now() - started;
+requestAnimationFrame(() => setTimeout(() => (test.firstPaintMs = performance.now() - started)));
 window.boardTest = test;

@@ -81,3 +81,44 @@ export function drawFigure(f: Figure, names: FigureNames): SVGElement | undefine
   }
   return node;
 }
+
+/**
+ * Moves screen points apart until no two are closer than `gap` (a few rounds of pairwise pushes),
+ * keeping those whose own point is on screen inside the `width` × `height` view: targets stay
+ * apart and tappable at any zoom. Deterministic: the same input gives the same layout.
+ */
+export function spread(
+  spots: { ax: number; ay: number; x: number; y: number }[],
+  gap: number,
+  width: number,
+  height: number,
+): void {
+  const r = gap / 2;
+  for (let round = 0; round < 40; round++) {
+    let moved = false;
+    for (let i = 0; i < spots.length; i++) {
+      for (let j = i + 1; j < spots.length; j++) {
+        const a = spots[i];
+        const b = spots[j];
+        if (!a || !b) continue;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let d = Math.hypot(dx, dy);
+        if (d >= gap - 0.01) continue;
+        moved = true;
+        if (d < 0.01) [dx, dy, d] = [1, 0, 1];
+        const push = (gap - d) / 2 + 0.01;
+        a.x -= (dx / d) * push;
+        a.y -= (dy / d) * push;
+        b.x += (dx / d) * push;
+        b.y += (dy / d) * push;
+      }
+    }
+    for (const s of spots) {
+      if (s.ax < 0 || s.ay < 0 || s.ax > width || s.ay > height) continue;
+      s.x = Math.min(Math.max(s.x, r), Math.max(r, width - r));
+      s.y = Math.min(Math.max(s.y, r), Math.max(r, height - r));
+    }
+    if (!moved) break;
+  }
+}

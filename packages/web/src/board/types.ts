@@ -4,7 +4,7 @@
  * the server (or the local worker) sends with every view (`DecisionHints`, docs/protocol.md), and
  * every choice it reports is one of the actions listed there, never one it built.
  */
-import type { Action, DecisionHints, GameView } from '@carc/engine';
+import type { Action, DecisionHints, GameEvent, GameView } from '@carc/engine';
 
 export interface BoardInput {
   /** What the viewer sees: tiles, figures, the drawn tile, the viewer's hand of triangles… */
@@ -15,6 +15,19 @@ export interface BoardInput {
   players: readonly string[];
   /** Whether the viewer may act now (false while an answer is awaited, or for a spectator). */
   interactive: boolean;
+  /**
+   * The step that led to `view` (the last one seen), if known: the board shows what it scored (the
+   * features lit with "+N", the meeples going home; final scoring feature by feature). Each step
+   * shows once, when it arrives: not on the board's first drawing (a game opened late, a replay).
+   */
+  step?: BoardStep;
+}
+
+/** A step of the game as the board reads it: its version and its events. */
+export interface BoardStep {
+  /** The version the step made: tells steps apart. */
+  version: number;
+  events: readonly GameEvent[];
 }
 
 /** A placement previewed on the board, before it is confirmed. */
