@@ -8,71 +8,25 @@
  * Chromium is required, as PostgreSQL and Redis are for the server's tests: `apt-get install
  * chromium` (.ci/run installs it).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Action, DecisionHints } from '@carc/engine';
 import { BUILTIN } from '@carc/engine';
 import { featurePoint, figureShape, placeCentre, targetFigure } from '@carc/art';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium, serve } from './ui-build.js';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CHROMIUM = '/usr/bin/chromium';
-const WEB = fileURLToPath(new URL('..', import.meta.url));
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+import type { Page } from 'playwright-core';
+import { useBoardPage } from './ui-build.js';
+import { describe, expect, it } from 'vitest';
 
 describe('board in Chromium', () => {
-  let out = '';
-  let base = '';
-  let context: BrowserContext;
-  let close: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-    out = mkdtempSync(join(tmpdir(), 'carc-board-page-'));
-    await build({
-      configFile: false,
-      root: WEB,
-      logLevel: 'warn',
-      resolve: {
-        alias: {
-          '@carc/engine': join(REPO, 'packages/engine/src/index.ts'),
-          '@carc/art': join(REPO, 'packages/art/src/index.ts'),
-        },
-      },
-      build: {
-        outDir: out,
-        emptyOutDir: true,
-        target: 'es2022',
-        minify: false,
-        rollupOptions: { input: join(WEB, 'board.html') },
-      },
-    });
-    const served = await serve(out);
-    base = served.url.replace(/\/$/, '');
-    const browser = await launchChromium({ viewport: { width: 1280, height: 800 }, hasTouch: true });
-    context = browser.context;
-    context.setDefaultTimeout(5_000);
-    close = async () => {
-      await browser.close();
-      await new Promise((resolve) => served.server.close(resolve));
-    };
-  }, 60_000);
-
-  afterAll(async () => {
-    await close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const demo = useBoardPage('carc-board-page-', { viewport: { width: 1280, height: 800 }, hasTouch: true });
 
   async function open(query: string, size = { width: 1280, height: 800 }): Promise<Page> {
-    const page = await context.newPage();
+    const page = await demo.context().newPage();
+    page.setDefaultTimeout(5_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.setViewportSize(size);
-    await page.goto(`${base}/board.html?${query}`);
+    await page.goto(`${demo.url()}board.html?${query}`);
     await page.waitForFunction('window.boardTest !== undefined', undefined, { timeout: 20_000 });
     expect(errors).toEqual([]);
     return page;

@@ -5,70 +5,22 @@
  * `window.boardTest.advance()` draws the step. The board then lights the scored features with a
  * "+N" badge per scoring player; under prefers-reduced-motion nothing animates.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { playerColour } from '@carc/art';
 import type { ScoreEvent } from '@carc/engine';
-import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, serve } from './ui-build.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const WEB = fileURLToPath(new URL('..', import.meta.url));
-const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBoardPage } from './ui-build.js';
 
 describe('scoring on the board, in Chromium', () => {
-  let out = '';
-  let base = '';
-  let context: BrowserContext;
-  let close: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-    out = mkdtempSync(join(tmpdir(), 'carc-scoring-page-'));
-    await build({
-      configFile: false,
-      root: WEB,
-      logLevel: 'warn',
-      resolve: {
-        alias: {
-          '@carc/engine': join(REPO, 'packages/engine/src/index.ts'),
-          '@carc/art': join(REPO, 'packages/art/src/index.ts'),
-        },
-      },
-      build: {
-        outDir: out,
-        emptyOutDir: true,
-        target: 'es2022',
-        minify: false,
-        rollupOptions: { input: join(WEB, 'board.html') },
-      },
-    });
-    const served = await serve(out);
-    base = served.url.replace(/\/$/, '');
-    const browser = await launchChromium({ viewport: { width: 1000, height: 700 } });
-    context = browser.context;
-    context.setDefaultTimeout(5_000);
-    close = async () => {
-      await browser.close();
-      await new Promise((resolve) => served.server.close(resolve));
-    };
-  }, 60_000);
-
-  afterAll(async () => {
-    await close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const demo = useBoardPage('carc-scoring-page-', { viewport: { width: 1000, height: 700 } });
 
   async function open(scenario: string, reducedMotion = false): Promise<Page> {
-    const page = await context.newPage();
+    const page = await demo.context().newPage();
+    page.setDefaultTimeout(5_000);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.emulateMedia({ reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
-    await page.goto(`${base}/board.html?scenario=${scenario}`);
+    await page.goto(`${demo.url()}board.html?scenario=${scenario}`);
     await page.waitForFunction('window.boardTest !== undefined', undefined, { timeout: 20_000 });
     expect(errors).toEqual([]);
     return page;

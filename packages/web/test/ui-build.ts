@@ -27,6 +27,29 @@ export async function buildDevPage(outDir: string): Promise<void> {
   });
 }
 
+/** Builds the board's demo page (board.html, src/board/demo.ts), the packages from their sources. */
+export async function buildBoardPage(outDir: string): Promise<void> {
+  const repo = fileURLToPath(new URL('../../..', import.meta.url));
+  await build({
+    configFile: false,
+    root: web,
+    logLevel: 'warn',
+    resolve: {
+      alias: {
+        '@carc/engine': join(repo, 'packages/engine/src/index.ts'),
+        '@carc/art': join(repo, 'packages/art/src/index.ts'),
+      },
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      rollupOptions: { input: join(web, 'board.html') },
+    },
+  });
+}
+
 /** Builds the web client itself (index.html and its worker) into `outDir`, as `npm run build` does. */
 export async function buildApp(outDir: string): Promise<void> {
   await build({
@@ -116,8 +139,9 @@ function usePage(
   let server: Server | undefined;
   let url = '';
   let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let dir = '';
   beforeAll(async () => {
-    const dir = tempDir(prefix);
+    dir = tempDir(prefix);
     await buildInto(dir);
     ({ url, server } = await serve(dir));
     chromium = await launchChromium(options);
@@ -125,6 +149,7 @@ function usePage(
   afterAll(async () => {
     await chromium?.close();
     server?.close();
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
   return {
     url: () => url,
@@ -143,3 +168,9 @@ export const useBuiltApp = (
   prefix: string,
   options: Parameters<typeof launchChromium>[0] = {},
 ): ReturnType<typeof usePage> => usePage(prefix, buildApp, options);
+
+/** The board's demo page for one test file: see usePage. */
+export const useBoardPage = (
+  prefix: string,
+  options: Parameters<typeof launchChromium>[0] = {},
+): ReturnType<typeof usePage> => usePage(prefix, buildBoardPage, options);
