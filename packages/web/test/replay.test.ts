@@ -58,6 +58,15 @@ describe('the replay viewer in Chromium', () => {
     expect(await allTilesInView(page)).toBe(true);
     await page.getByRole('button', { name: 'to the start' }).click();
 
+    // Stepping forward shows on the board what a step scored (item 7), as in play.
+    let badge = false;
+    for (let v = 0; v < last && !badge; v++) {
+      await page.getByRole('button', { name: 'forward one move' }).click();
+      badge = (await page.locator('#replay .score-badge').count()) > 0;
+    }
+    expect(badge, 'a "+N" badge while stepping through the game').toBe(true);
+    await page.getByRole('button', { name: 'to the start' }).click();
+
     // Autoplay at 4×: it moves on by itself; paused, it stays.
     await page.getByLabel('Speed').selectOption('4');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
