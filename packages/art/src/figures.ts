@@ -5,6 +5,8 @@
  * +y south, with what fills each part ('player': the colour of the player who acts). No DOM.
  */
 import { ART_COLOURS } from './glyphs.js';
+import { artTranslator } from './present/core.js';
+import type { Locale } from './present/translate.js';
 
 /** The figures a target can show. */
 export type TargetFigure =
@@ -23,7 +25,7 @@ export interface FigurePart {
 export interface FigureShape {
   figure: TargetFigure;
   parts: readonly FigurePart[];
-  /** The figure's name in words ("farmer", "tower piece"). */
+  /** The figure's name in words ("farmer", "tower piece"), in the language asked for. */
   words: string;
 }
 
@@ -78,25 +80,22 @@ const DRAGON =
   'M-0.46 0.29 Q-0.17 0.04 0.08 0.21 Q0.29 0.33 0.46 0.08 L0.58 -0.13 L0.38 -0.04 Q0.25 0.17 0.08 0.04 ' +
   'L0.17 -0.38 L-0.04 -0.13 L-0.21 -0.42 L-0.25 -0.04 Q-0.42 0 -0.46 0.29 Z';
 
-const SHAPES: Record<TargetFigure, Omit<FigureShape, 'figure'>> = {
-  meeple: { words: 'meeple', parts: [{ d: meeple(), fill: 'player' }] },
-  farmer: { words: 'farmer', parts: [{ d: meeple({ turn: 3, dy: 0.06 }), fill: 'player' }] },
+const SHAPES: Record<TargetFigure, Omit<FigureShape, 'figure' | 'words'>> = {
+  meeple: { parts: [{ d: meeple(), fill: 'player' }] },
+  farmer: { parts: [{ d: meeple({ turn: 3, dy: 0.06 }), fill: 'player' }] },
   tower: {
-    words: 'tower piece',
     parts: [
       { d: polygon(TOWER), fill: ART_COLOURS.tower },
       { d: 'M-0.1 0.46 L-0.1 0.22 Q0 0.1 0.1 0.22 L0.1 0.46 Z', fill: ART_COLOURS.towerBuilt },
     ],
   },
   'tower-meeple': {
-    words: 'meeple on the tower',
     parts: [
       { d: polygon(TOWER, { scale: 0.55, dy: 0.24 }), fill: ART_COLOURS.tower },
       { d: meeple({ scale: 0.6, dy: -0.2 }), fill: 'player' },
     ],
   },
   fairy: {
-    words: 'fairy',
     parts: [
       { d: `${ellipse(-0.24, -0.08, 0.22, 0.15)} ${ellipse(0.24, -0.08, 0.22, 0.15)}`, fill: '#e7d7ff' },
       { d: 'M0 -0.14 L0.17 0.42 L-0.17 0.42 Z', fill: '#9b59d0' },
@@ -104,21 +103,18 @@ const SHAPES: Record<TargetFigure, Omit<FigureShape, 'figure'>> = {
     ],
   },
   dragon: {
-    words: 'dragon',
     parts: [
       { d: DRAGON, fill: '#b3261e' },
       { d: circle(0.48, -0.02, 0.045), fill: '#f7d046' },
     ],
   },
   princess: {
-    words: 'princess',
     parts: [
       { d: 'M-0.42 0.3 L-0.42 -0.24 L-0.2 0.02 L0 -0.38 L0.2 0.02 L0.42 -0.24 L0.42 0.3 Z', fill: '#f2c230' },
       { d: circle(0, 0.14, 0.07), fill: '#b3261e' },
     ],
   },
   capture: {
-    words: 'captured meeple',
     parts: [
       { d: meeple({ scale: 0.9 }), fill: '#e8e8e8' },
       { d: polygon([-0.42, -0.32, -0.32, -0.42, 0.42, 0.32, 0.32, 0.42]), fill: '#b3261e' },
@@ -150,7 +146,7 @@ export function targetFigure(actionType: string, featureKind?: string): TargetFi
   }
 }
 
-/** A figure's shape and name. */
-export function figureShape(figure: TargetFigure): FigureShape {
-  return { figure, ...SHAPES[figure] };
+/** A figure's shape and name (in `locale`: "farmer", "boer", "țăran"). */
+export function figureShape(figure: TargetFigure, locale: Locale = 'en'): FigureShape {
+  return { figure, ...SHAPES[figure], words: artTranslator(locale).text(`art.figure.${figure}`) };
 }

@@ -9,6 +9,8 @@
 import type { Figure, MeepleFigure, TileModel } from './model.js';
 import { placeCentre, placeOutline, turnPoint } from './model.js';
 import { playerColour } from './palette.js';
+import { artTranslator } from './present/core.js';
+import type { Locale } from './present/translate.js';
 import type { PathCmd, Pt } from './tileArt.js';
 import { MONASTERY_HALF, ROAD_HALF_WIDTH, TOWER_RADIUS } from './tileArt.js';
 
@@ -90,11 +92,19 @@ const polygonPoints = (pts: readonly Pt[], map: (p: Pt) => Pt): string =>
  * A placed tile (or a preview of one): a group holding its title, its artwork turned onto its cell
  * and the buildings, pennants and symbols drawn upright at their turned points.
  */
-export function tileGlyph(t: TileModel, origin: Pt, cell: number): Glyph {
+export function tileGlyph(t: TileModel, origin: Pt, cell: number, locale: Locale = 'en'): Glyph {
   const toCell = (p: Pt): Pt => ({ x: origin.x + (t.x + p.x) * cell, y: origin.y + (t.y + p.y) * cell });
   const place = (p: Pt): Pt => toCell(turnPoint(p, t.turns));
   const parts: Glyph[] = [
-    title(`${t.tile} at (${t.x},${t.y}), rotation ${t.rotation}${t.corner ? `, corner ${t.corner}` : ''}`),
+    title(
+      artTranslator(locale).text('art.tileTitle', {
+        tile: t.tile,
+        x: t.x,
+        y: t.y,
+        rotation: t.rotation,
+        corner: t.corner ?? 'none',
+      }),
+    ),
   ];
   const group = el(
     'g',
@@ -174,10 +184,10 @@ export function tileGlyph(t: TileModel, origin: Pt, cell: number): Glyph {
   for (const c of art.cities) for (const p of c.pennants) parts.push(pennantGlyph(place(p), cell));
   def.symbols.forEach((s, i) => {
     const p = art.symbols[i];
-    if (p) parts.push(symbolGlyph(s, place(p), cell));
+    if (p) parts.push(symbolGlyph(s, place(p), cell, locale));
   });
   if (art.tower && t.towerHeight > 0) {
-    parts.push(towerHeightGlyph(place(art.tower), cell, t.towerHeight, { class: 'tower-height' }));
+    parts.push(towerHeightGlyph(place(art.tower), cell, t.towerHeight, { class: 'tower-height' }, locale));
   }
   return group;
 }
@@ -195,10 +205,16 @@ export function towerFoundationGlyph(p: Pt, cell: number, built: boolean): Glyph
 }
 
 /** A tower's height on a badge beside it, so that a meeple on top does not hide it (T-2). */
-export function towerHeightGlyph(tower: Pt, cell: number, height: number, attrs: Glyph['attrs'] = {}): Glyph {
+export function towerHeightGlyph(
+  tower: Pt,
+  cell: number,
+  height: number,
+  attrs: Glyph['attrs'] = {},
+  locale: Locale = 'en',
+): Glyph {
   const b = { x: tower.x + cell * 0.17, y: tower.y - cell * 0.17 };
   return el('g', attrs, [
-    title(`tower of height ${height}`),
+    title(artTranslator(locale).text('art.towerHeight', { height })),
     el('circle', {
       cx: num(b.x),
       cy: num(b.y),
@@ -263,14 +279,17 @@ function pennantGlyph(p: Pt, cell: number): Glyph {
 }
 
 /** A printed symbol's marker (garden, volcano, dragon, portal…), named by its title. */
-export function symbolGlyph(name: string, p: Pt, cell: number): Glyph {
+export function symbolGlyph(name: string, p: Pt, cell: number, locale: Locale = 'en'): Glyph {
   const s = cell * 0.07;
   const x = num(p.x);
   const y = num(p.y);
   const dot = (cx: number, cy: number, r: number, attrs: Glyph['attrs'] = {}): Glyph =>
     el('circle', { cx: num(cx), cy: num(cy), r: num(r), ...attrs });
   const marker = (attrs: Glyph['attrs'], parts: Glyph[]): Glyph =>
-    el('g', { class: 'symbol', 'data-symbol': name, ...attrs }, [title(name), ...parts]);
+    el('g', { class: 'symbol', 'data-symbol': name, ...attrs }, [
+      title(artTranslator(locale).text('art.symbol', { symbol: name })),
+      ...parts,
+    ]);
   switch (name) {
     case 'garden':
       return marker({}, [
@@ -368,7 +387,7 @@ export function meepleGlyph(p: Pt, size: number, look: MeepleLook): Glyph {
 }
 
 /** The dragon (D-3): a red beast with wings, centred on p, about `cell` · 0.5 across. */
-export function dragonGlyph(p: Pt, cell: number): Glyph {
+export function dragonGlyph(p: Pt, cell: number, locale: Locale = 'en'): Glyph {
   const body =
     'M-0.55 0.35 Q-0.2 0.05 0.1 0.25 Q0.35 0.4 0.55 0.1 L0.7 -0.15 L0.45 -0.05 Q0.3 0.2 0.1 0.05 ' +
     'L0.2 -0.45 L-0.05 -0.15 L-0.25 -0.5 L-0.3 -0.05 Q-0.5 0 -0.55 0.35 Z';
@@ -376,7 +395,7 @@ export function dragonGlyph(p: Pt, cell: number): Glyph {
     'g',
     { class: 'dragon', transform: `translate(${num(p.x)} ${num(p.y)}) scale(${num(cell * 0.3)})` },
     [
-      title('the dragon'),
+      title(artTranslator(locale).text('art.dragon')),
       el('circle', { r: 0.85, fill: '#ffffff', 'fill-opacity': 0.55 }),
       el('path', {
         d: body,
@@ -391,13 +410,13 @@ export function dragonGlyph(p: Pt, cell: number): Glyph {
 }
 
 /** The fairy (D-14): a small violet figure with wings, centred on p. */
-export function fairyGlyph(p: Pt, cell: number): Glyph {
+export function fairyGlyph(p: Pt, cell: number, locale: Locale = 'en'): Glyph {
   const wing = { cy: -0.1, rx: 0.45, ry: 0.3, fill: '#e7d7ff', stroke: '#6a3fb5', 'stroke-width': 0.08 };
   return el(
     'g',
     { class: 'fairy', transform: `translate(${num(p.x)} ${num(p.y)}) scale(${num(cell * 0.16)})` },
     [
-      title('the fairy'),
+      title(artTranslator(locale).text('art.fairy')),
       el('ellipse', { cx: -0.45, ...wing }),
       el('ellipse', { cx: 0.45, ...wing }),
       el('path', {
@@ -419,17 +438,32 @@ export interface FigureNames {
   letter(player: number): string;
 }
 
+/** A player's colour in words: "vermillion", "sky blue" ("hemelsblauw", "bleu"). */
+export function colourName(seat: number, locale: Locale = 'en'): string {
+  return artTranslator(locale).text('art.colour', { colour: playerColour(seat).name.replace(/ /g, '') });
+}
+
 /** What a meeple's title says: whose, its colour and letter, and where it stands. */
-function meepleTitle(m: MeepleFigure, names: FigureNames): string {
-  const who = `${names.name(m.player)} (${playerColour(m.player).name}, ${names.letter(m.player)})`;
-  return (
-    `${who}: ${m.kind === 'field' ? 'farmer' : 'meeple'} on a ${m.kind} at (${m.x},${m.y})` +
-    (m.returned ? ', returned at final scoring' : '')
-  );
+function meepleTitle(m: MeepleFigure, names: FigureNames, locale: Locale): string {
+  return artTranslator(locale).text('art.meepleTitle', {
+    name: names.name(m.player),
+    colour: colourName(m.player, locale),
+    letter: names.letter(m.player),
+    kind: m.kind,
+    x: m.x,
+    y: m.y,
+    returned: m.returned ? 'yes' : 'no',
+  });
 }
 
 /** A figure of the board model at its point; undefined for a tower (its tile draws it, with its height). */
-export function figureGlyph(f: Figure, origin: Pt, cell: number, names: FigureNames): Glyph | undefined {
+export function figureGlyph(
+  f: Figure,
+  origin: Pt,
+  cell: number,
+  names: FigureNames,
+  locale: Locale = 'en',
+): Glyph | undefined {
   const p = { x: origin.x + (f.x + f.at.x) * cell, y: origin.y + (f.y + f.at.y) * cell };
   switch (f.type) {
     case 'meeple': {
@@ -440,13 +474,13 @@ export function figureGlyph(f: Figure, origin: Pt, cell: number, names: FigureNa
         ink,
         letter,
         lying: f.kind === 'field',
-        title: meepleTitle(f, names),
+        title: meepleTitle(f, names, locale),
       });
     }
     case 'dragon':
-      return dragonGlyph(p, cell);
+      return dragonGlyph(p, cell, locale);
     case 'fairy':
-      return fairyGlyph(p, cell);
+      return fairyGlyph(p, cell, locale);
     case 'tower':
       return undefined;
   }

@@ -21,6 +21,8 @@ import {
 import type { BoardView, Figure, TileLookup } from './model.js';
 import { boardModel } from './model.js';
 import { playerColour, playerLetters } from './palette.js';
+import { artTranslator } from './present/core.js';
+import type { Locale } from './present/translate.js';
 import type { Pt } from './tileArt.js';
 
 export interface RenderOptions {
@@ -43,17 +45,27 @@ export interface RenderOptions {
   events?: readonly GameEvent[];
   /** H-3: a player's hand of triangles to draw under the board (only the viewer's own hand is known). */
   hand?: { player: number; tiles: readonly string[] };
+  /** The language of the titles and the legend (English by default). */
+  locale?: Locale;
 }
 
 /** Grid lines between cells. */
 const GRID_COLOUR = '#e3dbc9';
 
-/** A count and its noun, singular for one: "1 tile", "2 tiles". */
+/** A count and its English noun, singular for one: "1 tile", "2 tiles". */
 export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** "Ann's hand"; "Your hand" for the person at the terminal, who plays as "You". */
+/** "Ann's hand"; "Your hand" for the person at the terminal, who plays as "You" (English). */
 export const possessive = (name: string, noun: string): string =>
   /^you$/i.test(name.trim()) ? `Your ${noun}` : `${name}${name.endsWith('s') ? "'" : "'s"} ${noun}`;
+
+/** The title of a player's hand: "Ann's hand", "Your hand" ("Hand van Ann", "Mâna ta"). */
+const handTitle = (name: string, locale: Locale): string =>
+  artTranslator(locale).text('art.hand', {
+    you: /^you$/i.test(name.trim()) ? 'yes' : 'no',
+    name,
+    endsInS: name.endsWith('s') ? 'yes' : 'no',
+  });
 
 const num = (v: number): number => Math.round(v * 100) / 100;
 
@@ -81,23 +93,17 @@ interface LegendRow {
   text: string;
 }
 
-/** What the key calls each printed symbol. */
-const SYMBOL_LABELS: Partial<Record<string, string>> = {
-  garden: 'garden',
-  volcano: 'volcano',
-  dragon: 'dragon symbol',
-  portal: 'magic portal',
-  vineyard: 'vineyard',
-  cropCircle: 'crop circle',
-  waterTower: 'water tower',
-};
-
 /** Average character width of the legend's sans-serif text, in ems (rounded up). */
 const TEXT_EM = 0.6;
 
 /** Renders the board of `view` as a standalone SVG document. */
 export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOptions = {}): string {
   const cell = opts.cell ?? 64;
+  const locale = opts.locale ?? 'en';
+  const t = artTranslator(locale);
+  /** A seat without a name: "Player 2" (`start`), "player 2". */
+  const nameOf = (seat: number, start: boolean): string =>
+    names[seat] ?? t.text('art.player', { start: start ? 'yes' : 'no', number: seat + 1 });
   const labels = opts.labels ?? true;
   const names = opts.playerNames ?? [];
   const scores = view.scores;
@@ -122,18 +128,23 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     scores.forEach((score, i) => {
       const supply = view.supply?.[i];
       const extras: string[] = [];
-      if (supply !== undefined) extras.push(`${supply} in supply`);
+      if (supply !== undefined) extras.push(t.text('art.legend.supply', { count: supply }));
       const pieces = view.towerPieces?.[i];
-      if (pieces !== undefined) extras.push(counted(pieces, 'tower piece'));
+      if (pieces !== undefined) extras.push(t.text('art.legend.towerPieces', { count: pieces }));
       const held = view.prisoners?.[i];
       if (held && held.length > 0) {
-        extras.push(`holds ${held.map((o) => names[o] ?? `player ${o + 1}`).join(', ')}`);
+        extras.push(t.text('art.legend.holds', { prisoners: held.map((o) => nameOf(o, false)).join(', ') }));
       }
       const { colour, ink } = playerColour(i);
       const look = { colour, ink, letter: letters[i] ?? '' };
       legend.push({
         icon: (p, size) => meepleGlyph(p, size * 0.85, look),
-        text: `${names[i] ?? `Player ${i + 1}`}: ${score}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`,
+        text: t.text('art.legend.player', {
+          name: nameOf(i, true),
+          score,
+          withExtras: extras.length > 0 ? 'yes' : 'no',
+          extras: extras.join('; '),
+        }),
       });
     });
   }
@@ -142,20 +153,28 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     if (model.figures.some((f) => f.type === 'meeple' && f.returned)) {
       legend.push({
         icon: (p, size) => meepleGlyph(p, size * 0.85, { colour: '#ffffff', ink: '#111111' }),
-        text: 'meeples as they stood at the end, before final scoring returned them to supply',
+        text: t.text('art.legend.returned'),
       });
     }
     for (const name of model.symbols) {
-      legend.push({ icon: (p, size) => symbolGlyph(name, p, size * 5), text: SYMBOL_LABELS[name] ?? name });
+      legend.push({
+        icon: (p, size) => symbolGlyph(name, p, size * 5, locale),
+        text: t.text('art.legend.symbol', { symbol: name }),
+      });
     }
     const has = (type: Figure['type']) => model.figures.some((f) => f.type === type);
-    if (has('dragon')) legend.push({ icon: (p, size) => dragonGlyph(p, size * 2.2), text: 'the dragon' });
-    if (has('fairy')) legend.push({ icon: (p, size) => fairyGlyph(p, size * 3.5), text: 'the fairy' });
+    if (has('dragon'))
+      legend.push({ icon: (p, size) => dragonGlyph(p, size * 2.2, locale), text: t.text('art.dragon') });
+    if (has('fairy'))
+      legend.push({ icon: (p, size) => fairyGlyph(p, size * 3.5, locale), text: t.text('art.fairy') });
     if (model.figures.some((f) => f.type === 'tower' && f.height > 0)) {
       legend.push({
         icon: (p, size) =>
-          group({}, [towerFoundationGlyph(p, size * 2.2, true), towerHeightGlyph(p, size * 2.2, 2)]),
-        text: 'a tower and its height',
+          group({}, [
+            towerFoundationGlyph(p, size * 2.2, true),
+            towerHeightGlyph(p, size * 2.2, 2, {}, locale),
+          ]),
+        text: t.text('art.legend.tower'),
       });
     }
   }
@@ -197,7 +216,8 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
             cell: handCell,
             labels: false,
             legend: false,
-            title: possessive(names[opts.hand.player] ?? `Player ${opts.hand.player + 1}`, 'hand'),
+            title: handTitle(nameOf(opts.hand.player, true), locale),
+            locale,
           },
         )
       : '';
@@ -218,7 +238,7 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
     {
       tag: 'title',
       attrs: {},
-      text: opts.title ?? `Carcassonne board, ${counted(view.tiles.length, 'tile')}`,
+      text: opts.title ?? t.text('art.boardTitle', { count: view.tiles.length }),
     },
     { tag: 'rect', attrs: { width, height, fill: ART_COLOURS.background } },
   ];
@@ -256,15 +276,17 @@ export function renderSvg(view: BoardView, tiles: TileLookup, opts: RenderOption
   parts.push(
     group(
       { class: 'tiles' },
-      model.tiles.map((t) => tileGlyph(t, origin, cell)),
+      model.tiles.map((tile) => tileGlyph(tile, origin, cell, locale)),
     ),
   );
   const figureNames = {
-    name: (p: number) => names[p] ?? `Player ${p + 1}`,
+    name: (p: number) => nameOf(p, true),
     letter: (p: number) => letters[p] ?? String(p + 1),
   };
   const figures = (type: Figure['type']) =>
-    model.figures.flatMap((f) => (f.type === type ? (figureGlyph(f, origin, cell, figureNames) ?? []) : []));
+    model.figures.flatMap((f) =>
+      f.type === type ? (figureGlyph(f, origin, cell, figureNames, locale) ?? []) : [],
+    );
   parts.push(group({ class: 'meeples' }, figures('meeple')), ...figures('fairy'), ...figures('dragon'));
 
   if (legend.length > 0) {

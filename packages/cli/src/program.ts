@@ -16,6 +16,8 @@ import {
   parseSeed,
   randomSeed,
 } from '@carc/engine';
+import type { Locale } from '@carc/art';
+import { LANGUAGE_NAMES, LOCALES } from '@carc/art';
 import { BOT_NAMES, DEFAULT_MCTS_BUDGET } from '@carc/bots';
 import type { PlayOptions } from './commands/play.js';
 import { runOptions } from './commands/options.js';
@@ -71,6 +73,15 @@ export function seedArg(value: string): Seed {
   if (!parsed.ok) throw new InvalidArgumentError(`--seed ${JSON.stringify(value)}: ${parsed.error}.`);
   return seed;
 }
+
+/** `--lang`: the language of what a command tells in words (moves, events, a picture's legend). */
+const langOption = (what: string): Option =>
+  new Option(
+    '--lang <code>',
+    `the language of ${what}: ${LOCALES.map((l) => `${l} (${LANGUAGE_NAMES[l]})`).join(', ')}`,
+  )
+    .choices(LOCALES)
+    .default('en');
 
 /** How --seed is described in the help. */
 const SEED_FORMS = `an integer from 0 to 4294967295, or ${SEED_HEX_DIGITS} hex digits (128 bits)`;
@@ -175,7 +186,8 @@ Examples:
       '--viewer <player>',
       'draw the board as this player sees it, with their hand of triangles (H-3)',
       integer('--viewer', 0, 5),
-    );
+    )
+    .addOption(langOption('the titles and the legend'));
   addTilesOption(render)
     .addHelpText('after', '\nExample:\n  $ carcassonne render game.json --svg board.svg --cell 96')
     .action(
@@ -190,6 +202,7 @@ Examples:
           viewer?: number;
           tiles?: string;
           replaceTiles?: boolean;
+          lang: Locale;
         },
       ) => {
         setExit(runRender(record, opts, io));
@@ -316,6 +329,7 @@ Examples:
       'ask even when a decision has a single legal action (by default it is taken for you and told ' +
         'in one line, e.g. a forced dragon step or a phase 2 with only "pass")',
     )
+    .addOption(langOption('the moves, events and tiles told (the prompts and help stay English)'))
     .addHelpText(
       'after',
       '\nEnd of input (Ctrl-D) or Ctrl-C at the prompt quits like "quit".\n' +
@@ -332,6 +346,7 @@ Examples:
           name: string;
           color: boolean;
           auto: boolean;
+          lang: Locale;
         },
       ) => {
         const { options, tiles } = rulesValues(opts, io);

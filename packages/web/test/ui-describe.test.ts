@@ -75,6 +75,6 @@ describe('ui/describe over full random games with all three expansions', () => {
     expect(tileWords('BA/CRr')).toBe('a city cap with a road');
     expect(tileWords('no such tile')).toBeUndefined();
     const odd = { type: 'odd', n: 1 } as unknown as GameEvent;
-    expect(text(eventPhrase(odd, []))).toBe('odd n 1');
+    expect(text(eventPhrase(odd, []))).toBe('Odd n 1');
   });
 });

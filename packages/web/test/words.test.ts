@@ -179,7 +179,7 @@ describe('the presentations', () => {
     const inn = { type: 'inn', player: 0, x: 1, y: 2 } as unknown as GameEvent;
     const who = (p: number): Part => ({ player: p, name: `P${p}` });
     const ctx = (presenter: Presenter) => presenter.context({ who, tiles: BUILTIN.catalog() });
-    expect(phraseText(PRESENTATIONS.event(inn, ctx(PRESENTATIONS)))).toBe('inn player 0 x 1 y 2');
+    expect(phraseText(PRESENTATIONS.event(inn, ctx(PRESENTATIONS)))).toBe('Inn player 0 x 1 y 2');
     const part: Presentation = {
       id: 'inn',
       events: {},

@@ -2,9 +2,8 @@
 import type { CornerName, RuleId, TileDef } from '@carc/engine';
 import { tileArt } from '../tileArt.js';
 import type { Part } from './phrase.js';
+import { describeTileOf } from './tiles.js';
 import type { PresentContext } from './types.js';
-import { cellName } from './words.js';
-import { tileWords } from './tiles.js';
 
 /** A rule reference; `points` when it explains points. */
 export const rule = (id: RuleId, points = false): Part =>
@@ -14,15 +13,20 @@ export const rule = (id: RuleId, points = false): Part =>
 export const tile = (ctx: PresentContext, id: string, rotation?: number): Part => ({
   ...(rotation ? { rotation } : {}),
   tile: id,
-  words: tileWords(ctx.tiles, id) ?? 'a tile',
+  words: describeTileOf(ctx.tiles, id, ctx.t) ?? ctx.t.text('common.aTile'),
 });
 
 /** Where a place is: "(1,0)", "(1,0) nw". */
-export const at = (p: { x: number; y: number; corner?: CornerName }): string => cellName(p.x, p.y, p.corner);
+export const at = (ctx: PresentContext, p: { x: number; y: number; corner?: CornerName }): string =>
+  ctx.t.text('common.cell', { x: p.x, y: p.y, corner: p.corner ?? 'none' });
 
-const COMPASS = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
+/** A rotation: "as drawn", "turned 90°". */
+export const turned = (ctx: PresentContext, rotation: number): string =>
+  ctx.t.text('common.turned', { rotation });
 
-/** Where a point of a cell lies seen from its middle: "north", "south-west"… or "middle". */
+const COMPASS = ['e', 'se', 's', 'sw', 'w', 'nw', 'n', 'ne'];
+
+/** Where a point of a cell lies seen from its middle: "n", "sw"… or "middle". */
 function compass(x: number, y: number): string {
   const dx = x - 0.5;
   const dy = y - 0.5;
@@ -46,30 +50,35 @@ function tileAt(
 }
 
 /**
- * "the city (north) at (1,0)": a feature of a placed tile, with where it lies on the tile when the
- * tile has several features of its kind.
+ * A feature of a placed tile as message values: `feature`, its name with where it lies on the tile
+ * when the tile has several features of its kind ("the city (north) at (1,0)"), and its `kind` and
+ * the `gender` of its noun, for the words around it to agree with.
  */
 export function featureName(
   ctx: PresentContext,
   p: { x: number; y: number; corner?: CornerName; feature: number },
-): string {
-  const where = at(p);
+): { feature: string; kind: string; gender: string } {
+  const cell = at(ctx, p);
   const placed = tileAt(ctx, p.x, p.y, p.corner);
   const f = placed?.def.features[p.feature];
-  if (!placed || !f) return `the feature at ${where}`;
-  const noun = ctx.words.feature(f.kind).one;
+  if (!placed || !f) return { feature: ctx.t.text('common.someFeatureAt', { cell }), kind: '', gender: '' };
+  const noun = ctx.words.feature(f.kind);
+  const named = (where: string) => ({
+    feature: ctx.t.text('common.featureAt', { the: noun.the, where, cell }),
+    kind: f.kind,
+    gender: noun.gender,
+  });
   const same = placed.def.features.filter((g) => g.kind === f.kind).length;
-  if (same < 2) return `the ${noun} at ${where}`;
+  if (same < 2) return named('none');
   const anchor = tileArt(placed.def).anchors[p.feature];
-  if (!anchor) return `the ${noun} at ${where}`;
+  if (!anchor) return named('none');
   let { x: ax, y: ay } = anchor;
   for (let i = 0; i < placed.q; i++) [ax, ay] = [1 - ay, ax];
-  return `the ${noun} (${compass(ax, ay)}) at ${where}`;
+  return named(compass(ax, ay));
 }
 
 /**
- * " #3" when an action names which of the owner's meeples on one spot it means (two may share a
- * spot after a crop circle, H-13), so that each choice reads differently.
+ * Which of the owner's meeples on one spot an action means (two may share a spot after a crop
+ * circle, H-13), so that each choice reads differently: its number, or "none".
  */
-export const meepleNumber = (meeple: number | undefined): string =>
-  meeple === undefined ? '' : ` #${meeple}`;
+export const meepleNumber = (meeple: number | undefined): number | string => meeple ?? 'none';

@@ -1,31 +1,28 @@
 /** The Halflings' words: triangles in hand, the draft, vineyards and crop circles (H-0..H-14). */
 import { at, featureName, meepleNumber, tile } from './common.js';
-import { say } from './phrase.js';
-import type { Presentation } from './types.js';
-import { CORNER_WORDS } from './words.js';
 import { cornerOf } from './corners.js';
-
-const CROP_PLURALS: Readonly<Record<string, string>> = {
-  knight: 'knights',
-  thief: 'thieves',
-  farmer: 'farmers',
-};
+import { HALFLINGS_MESSAGES } from './messages/halflings.js';
+import type { Presentation } from './types.js';
 
 export const HALFLINGS_PRESENTATION: Presentation = {
   id: 'halflings',
-  pieces: { triangle: 'triangle', hand: 'hand' },
-  bonuses: { 'H-12': 'vineyard bonus' },
-  removals: { 'H-13': (meeple) => say`${meeple} went home (crop circle)` },
+  messages: HALFLINGS_MESSAGES,
   actions: {
-    draw: () => say`draw a tile from the pile`,
+    draw: (_a, ctx) => ctx.t.phrase('halflings.action.draw'),
     triangle: (a, ctx) =>
-      say`${tile(ctx, a.tile)} at ${at(a)}, right angle ${CORNER_WORDS[cornerOf(a.rotation)]}`,
-    draft: (a, ctx) => say`take ${tile(ctx, a.tile)}`,
-    'crop-circle': (a) =>
-      say`crop circle: ${CROP_PLURALS[a.meeple] ?? a.meeple}, everyone ${a.mode === 'add' ? 'may add one' : 'must remove one'}`,
+      ctx.t.phrase('halflings.action.triangle', {
+        tile: tile(ctx, a.tile),
+        cell: at(ctx, a),
+        corner: cornerOf(a.rotation),
+      }),
+    draft: (a, ctx) => ctx.t.phrase('halflings.action.draft', { tile: tile(ctx, a.tile) }),
+    'crop-circle': (a, ctx) =>
+      ctx.t.phrase('halflings.action.crop-circle', { meeple: a.meeple, mode: a.mode }),
     crop: (a, ctx) =>
-      ctx.cropMode === 'remove'
-        ? say`remove the meeple${meepleNumber(a.meeple)} from ${featureName(ctx, a)}`
-        : say`add a meeple beside the one on ${featureName(ctx, a)}`,
+      ctx.t.phrase('halflings.action.crop', {
+        mode: ctx.cropMode === 'remove' ? 'remove' : 'add',
+        n: meepleNumber(a.meeple),
+        ...featureName(ctx, a),
+      }),
   },
 };

@@ -62,17 +62,20 @@ export function joinPhrases(phrases: readonly Phrase[], last = ' and ', sep = ',
 export interface TextStyle {
   /** Rules: every one as "(rule B-7)", only those explaining points, or none. */
   rules?: 'all' | 'points' | 'none';
+  /** How a rule is said: "(rule B-7)" by default (`ruleText(locale)` says it in a language). */
+  rule?: (id: RuleId) => string;
 }
 
 /** The phrase as plain text: tiles in words, players by their names, rules as the style says. */
 export function phraseText(phrase: Phrase, style: TextStyle = {}): string {
   const rules = style.rules ?? 'none';
+  const ruleText = style.rule ?? ((id: RuleId) => `(rule ${id})`);
   let s = '';
   for (const p of phrase) {
     if ('text' in p) s += p.text;
     else if ('tile' in p) s += p.words;
     else if ('player' in p) s += p.name;
-    else if (rules === 'all' || (rules === 'points' && p.points === true)) s += ` (rule ${p.rule})`;
+    else if (rules === 'all' || (rules === 'points' && p.points === true)) s += ` ${ruleText(p.rule)}`;
   }
   // A rule left out leaves no double space or space before punctuation behind.
   return s

@@ -1,8 +1,7 @@
 /** The Princess & the Dragon's words: the dragon, the fairy, the princess and the portal (D-3..D-19). */
 import { at, featureName, meepleNumber, rule, tile } from './common.js';
-import { joinPhrases, say } from './phrase.js';
+import { PRINCESS_DRAGON_MESSAGES } from './messages/princessDragon.js';
 import type { Presentation } from './types.js';
-import { DIRECTION_WORDS, plural } from './words.js';
 
 const STEP: Readonly<Record<string, readonly [number, number]>> = {
   n: [0, -1],
@@ -13,42 +12,59 @@ const STEP: Readonly<Record<string, readonly [number, number]>> = {
 
 export const PRINCESS_DRAGON_PRESENTATION: Presentation = {
   id: 'princess-and-dragon',
-  pieces: {
-    dragon: 'dragon',
-    fairy: 'fairy',
-    princess: 'princess',
-    volcano: 'volcano',
-    portal: 'magic portal',
-  },
-  bonuses: { 'D-15': 'fairy point', 'D-17': 'fairy bonus' },
-  removals: {
-    'D-7': (meeple) => say`the dragon ate ${meeple}`,
-    'D-10': (meeple) => say`the princess sent ${meeple} home`,
-  },
+  messages: PRINCESS_DRAGON_MESSAGES,
   actions: {
     fairy: (a, ctx) =>
       a.feature === undefined
-        ? say`the fairy onto the tile at ${at(a)}`
-        : say`the fairy next to the meeple${meepleNumber(a.meeple)} on ${featureName(ctx, { ...a, feature: a.feature })}`,
+        ? ctx.t.phrase('princess-and-dragon.action.fairy', { onTile: 'yes', cell: at(ctx, a) })
+        : ctx.t.phrase('princess-and-dragon.action.fairy', {
+            onTile: 'no',
+            n: meepleNumber(a.meeple),
+            ...featureName(ctx, { ...a, feature: a.feature }),
+          }),
     princess: (a, ctx) =>
-      say`the princess sends ${ctx.who(a.owner)}’s knight${meepleNumber(a.meeple)} on ${featureName(ctx, a)} home`,
+      ctx.t.phrase('princess-and-dragon.action.princess', {
+        owner: ctx.who(a.owner),
+        n: meepleNumber(a.meeple),
+        ...featureName(ctx, a),
+      }),
     dragon: (a, ctx) => {
       const d = ctx.table.dragon;
       const step = STEP[a.direction];
-      const to = d && step ? ` to ${at({ x: d.x + step[0], y: d.y + step[1] })}` : '';
-      return say`the dragon ${DIRECTION_WORDS[a.direction] ?? a.direction}${to}`;
+      return ctx.t.phrase('princess-and-dragon.action.dragon', {
+        direction: a.direction,
+        to: d && step ? 'yes' : 'no',
+        cell: d && step ? at(ctx, { x: d.x + step[0], y: d.y + step[1] }) : '',
+      });
     },
   },
   events: {
     'set-aside': (e, ctx) =>
-      say`${ctx.who(e.player)} drew ${tile(ctx, e.tile)}: the dragon is not in play yet, so it is set aside${rule(e.rule)}`,
+      ctx.t.phrase('princess-and-dragon.event.set-aside', {
+        player: ctx.who(e.player),
+        tile: tile(ctx, e.tile),
+        rule: rule(e.rule),
+      }),
     'returned-to-pile': (e, ctx) =>
-      say`${plural(e.tiles.length, 'set-aside tile')} went back into the pile: ${joinPhrases(e.tiles.map((t) => [tile(ctx, t)]))}${rule(e.rule)}`,
+      ctx.t.phrase('princess-and-dragon.event.returned-to-pile', {
+        count: e.tiles.length,
+        tiles: ctx.t.list(e.tiles.map((t) => [tile(ctx, t)])),
+        rule: rule(e.rule),
+      }),
     dragon: (e, ctx) =>
-      e.player === undefined
-        ? say`The dragon appeared on the volcano at ${at(e)}${rule(e.rule)}`
-        : say`${ctx.who(e.player)} moved the dragon to ${at(e)}${e.step !== undefined ? ` (step ${e.step})` : ''}${rule(e.rule)}`,
+      ctx.t.phrase('princess-and-dragon.event.dragon', {
+        moved: e.player === undefined ? 'no' : 'yes',
+        player: e.player === undefined ? '' : ctx.who(e.player),
+        cell: at(ctx, e),
+        step: e.step ?? 'none',
+        rule: rule(e.rule),
+      }),
     fairy: (e, ctx) =>
-      say`${ctx.who(e.player)} moved the fairy to ${at(e)}${e.feature === undefined ? ' (onto the tile)' : ''}${rule(e.rule)}`,
+      ctx.t.phrase('princess-and-dragon.event.fairy', {
+        player: ctx.who(e.player),
+        cell: at(ctx, e),
+        onTile: e.feature === undefined ? 'yes' : 'no',
+        rule: rule(e.rule),
+      }),
   },
 };

@@ -15,6 +15,7 @@
  * The game can be saved as a record (docs/record-format.md) when it ends or the person quits, with
  * the scores at that point as its expectations, so `carcassonne replay FILE --check` verifies it.
  */
+import type { Locale } from '@carc/art';
 import type { Bot, BotName } from '@carc/bots';
 import { BOT_NAMES, createBot, isBotName, mixSeed, seatOf } from '@carc/bots';
 import type { Action, ExpansionId, GameConfig, GameView, Options, RuleError, Game, Seed } from '@carc/engine';
@@ -63,6 +64,8 @@ export interface PlayOptions {
   name?: string;
   /** Take a decision with a single legal action without asking (default true; `--no-auto`). */
   auto?: boolean;
+  /** The language of the moves and events told (`--lang`; the prompts and help stay English). */
+  lang?: Locale;
 }
 
 /** One numbered entry of the menu of a decision. */
@@ -207,7 +210,12 @@ class Session {
 
   /** The table as the phrases see it: the person's view (only what they may know). */
   private table(view: GameView = viewOf(this.game, this.human)): Table {
-    return { view, tiles: this.game.catalog, names: this.names };
+    return {
+      view,
+      tiles: this.game.catalog,
+      names: this.names,
+      ...(this.opts.lang ? { locale: this.opts.lang } : {}),
+    };
   }
 
   private get namesTable(): Pick<Table, 'names'> {
@@ -445,7 +453,9 @@ class Session {
       const kind = g.catalog.kindOf(drawn);
       if (kind !== undefined) {
         const def = g.catalog.def(kind);
-        io.out(`\nYour tile: ${tileName(g.catalog, drawn)}${tileNotes(def)}, turned clockwise:\n`);
+        io.out(
+          `\nYour tile: ${tileName(g.catalog, drawn, this.opts.lang)}${tileNotes(def)}, turned clockwise:\n`,
+        );
         io.out(
           renderTileRow(
             [0, 1, 2, 3].map((q) => ({ def, q, caption: `r${q * 90}` })),

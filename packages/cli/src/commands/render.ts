@@ -4,6 +4,7 @@ import { viewOf } from '@carc/engine';
 import type { Io } from '../io.js';
 import { CliError, fileErrorMessage } from '../io.js';
 import { loadRecord, replay } from '../load.js';
+import type { Locale } from '@carc/art';
 import { counted, meeplesAtEnd, renderSvg } from '@carc/art';
 
 export interface RenderCommandOptions {
@@ -20,6 +21,8 @@ export interface RenderCommandOptions {
   tiles?: string;
   /** Let the tile file replace built-in tiles of the same id (`--replace-tiles`). */
   replaceTiles?: boolean;
+  /** The language of the picture's titles and legend (`--lang`; English by default). */
+  lang?: Locale;
 }
 
 /** The SVG of a replayed game's board. */
@@ -42,6 +45,7 @@ export function renderGame(
     // B-9: a finished game shows its meeples where they stood before final scoring.
     events: game.events,
     ...(opts.title !== undefined ? { title: opts.title } : {}),
+    ...(opts.lang !== undefined ? { locale: opts.lang } : {}),
   });
 }
 

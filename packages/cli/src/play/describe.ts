@@ -8,8 +8,8 @@
  * tile, the expansions' public fields): no phrase can leak a hidden hand or the order of the pile.
  */
 import type { Action, GameEvent, GameView } from '@carc/engine';
-import type { Part, Presenter, TileLookup } from '@carc/art';
-import { PRESENTATIONS, cellName, cornerOf, phraseText, tileWords } from '@carc/art';
+import type { Locale, Part, Presenter, TileLookup } from '@carc/art';
+import { PRESENTATIONS, cellName, cornerOf, phraseText, ruleText, tileWords } from '@carc/art';
 
 export { cellName, cornerOf };
 
@@ -21,10 +21,13 @@ export interface Table {
   names: readonly string[];
   /** The presentations in play (a plug-in expansion's added with `PRESENTATIONS.with`). */
   presenter?: Presenter;
+  /** The language the phrases are told in (`--lang`; English by default). */
+  locale?: Locale;
 }
 
 /** What a tile shows, in words ("a city cap with a road"); its id only for a tile no one describes. */
-export const tileName = (tiles: TileLookup, id: string): string => tileWords(tiles, id) ?? id;
+export const tileName = (tiles: TileLookup, id: string, locale?: Locale): string =>
+  tileWords(tiles, id, locale) ?? id;
 
 /** "P1 greedy": seat number (from 0, as in records) and name. */
 export const who = (t: Pick<Table, 'names'>, p: number): string => `P${p} ${t.names[p] ?? ''}`.trimEnd();
@@ -45,6 +48,7 @@ export function actionPhrase(t: Table, a: Action, phase: string, cropMode?: 'add
     table: t.view,
     phase,
     ...(cropMode ? { cropMode } : {}),
+    ...(t.locale ? { locale: t.locale } : {}),
   });
   return phraseText(presenter.action(a, ctx));
 }
@@ -72,8 +76,13 @@ const TOLD_BY_ACTION: ReadonlySet<string> = new Set(['draw', 'place', 'meeple', 
 export function eventLines(t: Table, e: GameEvent): string[] {
   if (TOLD_BY_ACTION.has(e.type)) return [];
   const presenter = t.presenter ?? PRESENTATIONS;
-  const ctx = presenter.context({ who: seat(t), tiles: t.tiles, table: t.view });
-  return [phraseText(presenter.event(e, ctx), { rules: 'points' })];
+  const ctx = presenter.context({
+    who: seat(t),
+    tiles: t.tiles,
+    table: t.view,
+    ...(t.locale ? { locale: t.locale } : {}),
+  });
+  return [phraseText(presenter.event(e, ctx), { rules: 'points', rule: ruleText(t.locale) })];
 }
 
 /** Whether an action's own line is left out of the log because its events tell it (with the cell). */
