@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web client's plain modules read the language from Svelte state (i18n/index.svelte.ts).
+  plugins: [svelte({ configFile: false })],
   resolve: {
     // Tests run against the packages' sources, not their build output.
     alias: {

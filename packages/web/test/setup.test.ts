@@ -1,22 +1,45 @@
 /**
  * The set-up as a game box, in the built client in Chromium: on a 390×844 phone a quick game (you
  * against a bot) is set up and started without scrolling, every tap target is at least 44×44 px, the
- * names typed reach the game; and the words behind the screen (setup.ts) in Node.
+ * names typed reach the game; in Romanian, the set-up, the game it starts and the rules page; and the
+ * words behind the screen (setup.ts, their messages in every language) in Node.
  */
+import { readFileSync } from 'node:fs';
+import { Translator } from '@carc/art';
+import type { Locale } from '@carc/art';
 import { BUILTIN } from '@carc/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gameSettingsSchema } from '../../server/src/settings.js';
+import { ENGLISH_CATALOG, flatten } from '../src/i18n/catalog.js';
+import nl from '../src/i18n/nl/index.js';
+import ro from '../src/i18n/ro/index.js';
 import {
   buildSettings,
   defaultSetup,
+  expansionTitle,
+  optionTitle,
   presetDoc,
+  presetTitle,
   presetsFor,
   readSavedSetup,
   seatNames,
   valueWords,
 } from '../src/ui/setup.js';
-import { useBuiltApp } from './ui-build.js';
+import type { Say } from '../src/ui/setupWords.js';
+import { optionDocWords } from '../src/ui/setupWords.js';
+import { launchBrowser, useBuiltApp } from './ui-build.js';
+
+const CATALOGS = { en: ENGLISH_CATALOG, nl: flatten(nl), ro: flatten(ro) };
+
+/** The set-up's words in `locale`, failing on any message missing there. */
+function sayIn(locale: Locale): Say {
+  const missing = (key: string) => {
+    throw new Error(`no ${locale} message for ${key}`);
+  };
+  const tr = new Translator(locale, CATALOGS[locale], ENGLISH_CATALOG, missing);
+  return (key, values) => tr.text(key, values);
+}
 
 describe('the set-up words and memory', () => {
   it('says what a preset changes in words, and offers it only when it changes something in play', () => {
@@ -27,6 +50,73 @@ describe('the set-up words and memory', () => {
     expect(presetsFor(['princess-and-dragon']).sort()).toEqual(['hig', 'rgg', 'zman']);
     expect(presetsFor(['halflings'])).toEqual(['hig', 'halflings-first-edition']);
     expect(valueWords('tower-pieces', 7)).toBe('7');
+  });
+
+  it('has words in every language for every option, value, preset and expansion the engine offers', () => {
+    const english = sayIn('en');
+    for (const spec of BUILTIN.optionSpecs) {
+      // The English explanation is the engine's own (a changed engine text fails here).
+      expect(optionDocWords(spec.id, spec.doc, english), spec.id).toBe(
+        `${spec.doc.charAt(0).toUpperCase()}${spec.doc.slice(1)}.`,
+      );
+      for (const locale of ['en', 'nl', 'ro'] as const) {
+        const catalog = CATALOGS[locale];
+        expect(catalog, `${locale} ${spec.id}`).toHaveProperty([`setup.option.${spec.id}`]);
+        expect(catalog, `${locale} ${spec.id}`).toHaveProperty([`setup.optionDoc.${spec.id}`]);
+        // Every value in words; a number may stand for itself.
+        for (const v of spec.values)
+          if (typeof v === 'string')
+            expect(catalog, `${locale} ${spec.id}=${v}`).toHaveProperty([
+              `setup.optionValue.${spec.id}.${v}`,
+            ]);
+      }
+    }
+    for (const locale of ['en', 'nl', 'ro'] as const) {
+      const say = sayIn(locale);
+      for (const name of Object.keys(BUILTIN.presets)) {
+        expect(CATALOGS[locale], `${locale} ${name}`).toHaveProperty([`setup.preset.${name}`]);
+        // In words: no option id or value of the engine, no message argument left over.
+        const doc = presetDoc(name, say);
+        for (const spec of BUILTIN.optionSpecs) if (spec.id.includes('-')) expect(doc).not.toContain(spec.id);
+        expect(doc).not.toMatch(/[{}]|after-scoring|on-tile|\bmust\b/);
+      }
+      for (const id of BUILTIN.ids) {
+        expect(CATALOGS[locale], `${locale} ${id}`).toHaveProperty([`setup.expansion.${id}`]);
+        expect(CATALOGS[locale], `${locale} ${id}`).toHaveProperty([`setup.expansionLine.${id}`]);
+      }
+    }
+    // English as the engine names its expansions; the translations their own words.
+    for (const def of BUILTIN.defs) expect(expansionTitle(def.id)).toBe(def.title);
+    expect(expansionTitle('princess-and-dragon', sayIn('nl'))).toBe('De Draak, de Fee en de Jonkvrouw');
+    expect(optionTitle('dragon-move', sayIn('ro'))).toBe('Când se mișcă dragonul');
+    expect(presetTitle('hig', sayIn('ro'))).toBe('Reguli standard');
+    expect(presetDoc('rgg', sayIn('nl'))).toMatch(
+      /^De oudere Engelse regels .*Wanneer de draak beweegt: na de telling/,
+    );
+  });
+
+  it('counts in each language (plurals), and names bots in it', () => {
+    const summary = (locale: Locale, players: number, expansions: number, changed: number) =>
+      sayIn(locale)('setup.summary', { players, expansions, expansion: 'X', changed });
+    expect(summary('en', 2, 0, 0)).toBe('2 players · base game');
+    expect(summary('en', 3, 1, 1)).toBe('3 players · base game + X · 1 rule option changed');
+    expect(summary('en', 4, 3, 2)).toBe('4 players · base game + 3 expansions · 2 rule options changed');
+    expect(summary('nl', 2, 2, 1)).toBe('2 spelers · basisspel + 2 uitbreidingen · 1 regeloptie gewijzigd');
+    expect(summary('ro', 2, 1, 0)).toBe('2 jucători · jocul de bază + X');
+    expect(summary('ro', 6, 3, 20)).toBe(
+      '6 jucători · jocul de bază + 3 extensii · 20 de opțiuni de regulă schimbate',
+    );
+    const seats = [
+      { kind: 'bot' as const, level: 'random' as const },
+      { kind: 'bot' as const, level: 'mcts' as const },
+      { kind: 'bot' as const, level: 'mcts' as const },
+    ];
+    expect(seatNames(seats, [], sayIn('ro'))).toEqual(['Bot ușor', 'Bot dificil 1', 'Bot dificil 2']);
+    expect(seatNames(seats, [], sayIn('nl'))).toEqual([
+      'Makkelijke bot',
+      'Moeilijke bot 1',
+      'Moeilijke bot 2',
+    ]);
   });
 
   it('names bots by level and keeps typed names', () => {
@@ -177,4 +267,83 @@ describe('the set-up in the built client, in Chromium', () => {
     expect(box !== null && box.y >= 0 && box.y < 900).toBe(true);
     await page.close();
   }, 60_000);
+
+  it('speaks Romanian when chosen: the set-up, the game it starts and the rules page at D-7', async () => {
+    const ro = readFileSync(new URL('../../../docs/rules.ro.md', import.meta.url), 'utf8');
+    const en = readFileSync(new URL('../../../docs/rules.md', import.meta.url), 'utf8');
+    const d7 = (doc: string) => /^### (D-7 .*)$/m.exec(doc)?.[1]?.trim();
+    const roD7 = d7(ro);
+    expect(roD7, 'docs/rules.ro.md has a D-7 heading').toBeDefined();
+    expect(roD7, 'docs/rules.ro.md is translated').not.toBe(d7(en));
+    const sections = (doc: string) => [...doc.matchAll(/^## (.*)$/gm)].map((m) => m[1]!.trim());
+
+    const browser = await launchBrowser();
+    try {
+      // The language chosen on an earlier visit, kept on this device.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript("localStorage.setItem('carc.locale', 'ro')");
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await page.goto(`${app.url()}?botDelay=0#/local`);
+      await page.waitForSelector('form.setup');
+      expect(await page.evaluate('document.documentElement.lang')).toBe('ro');
+      await page.getByRole('heading', { name: 'Jucători' }).waitFor();
+      await page.getByRole('heading', { name: 'Extensii' }).waitFor();
+      expect(await page.locator('form.setup .go .summary').innerText()).toBe('2 jucători · jocul de bază');
+      expect(
+        await page.getByRole('radiogroup', { name: 'nivelul botului de pe locul 2' }).innerText(),
+      ).toMatch(/Ușor\s*Mediu\s*Dificil/);
+      await page.locator('summary', { hasText: 'Opțiuni de reguli' }).click();
+      await page.locator('[data-expansion="princess-and-dragon"] input').check();
+      await page.getByLabel('Când se mișcă dragonul', { exact: true }).selectOption('after-scoring');
+      expect(await page.locator('form.setup .go .summary').innerText()).toBe(
+        '2 jucători · jocul de bază + Prințesa și Dragonul · 1 opțiune de regulă schimbată',
+      );
+      const form = await page.locator('form.setup').innerText();
+      for (const english of [
+        'Players',
+        'Expansions',
+        'Rule options',
+        'Start the game',
+        'Human',
+        'base game',
+        'default',
+      ])
+        expect(form).not.toContain(english);
+      // Still a quick start on a phone: the start button in view.
+      const start = page.getByRole('button', { name: 'Începe jocul' });
+      const box = await start.boundingBox();
+      expect(box !== null && box.y + box.height <= 844).toBe(true);
+      await page.locator('[data-expansion="princess-and-dragon"] input').uncheck();
+      await start.click();
+      // The game starts, against the Medium bot named in Romanian.
+      await page.waitForURL(/#\/local\/./, { timeout: 15_000 });
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Bot mediu/);
+
+      // The rules page in Romanian, opened at D-7: that heading, in view and focused.
+      await page.goto(`${app.url()}#/rules/d-7`);
+      const heading = page.locator('[id="d-7"]');
+      await heading.waitFor();
+      expect(await page.locator('article.rules').getAttribute('lang')).toBe('ro');
+      expect(await heading.innerText()).toBe(roD7);
+      await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('d-7');
+      const at = await heading.boundingBox();
+      expect(at !== null && at.y >= 0 && at.y < 844).toBe(true);
+      // A section's anchor is the English one in every language.
+      expect(await page.locator('[id="o-options-and-presets"]').innerText()).toBe(sections(ro).at(-1));
+      // Another language chosen on the page: the reference follows at once, still at D-7.
+      const nlD7 = d7(readFileSync(new URL('../../../docs/rules.nl.md', import.meta.url), 'utf8'));
+      await page.locator('header select').selectOption('nl');
+      await expect.poll(() => heading.innerText()).toBe(nlD7);
+      expect(await page.locator('article.rules').getAttribute('lang')).toBe('nl');
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });

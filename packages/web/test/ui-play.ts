@@ -35,10 +35,7 @@ export async function decide(page: Page, input: 'keyboard' | 'touch' = 'keyboard
   // wait until something to decide on is shown.
   const offered = async () =>
     (await page.locator('.panels button.ransom:enabled, .carc-board .cell, .carc-board .target').count()) +
-    (await page
-      .locator('[role="toolbar"] button')
-      .filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ })
-      .count());
+    (await page.locator('[role="toolbar"] button[data-action]').count());
   const handoff = page.getByRole('dialog');
   for (let waited = 0; (await offered()) === 0 && waited < 10_000; waited += 50) {
     // A hotseat hand-off screen came up meanwhile: the caller hands the device over first.
@@ -92,15 +89,19 @@ async function act(page: Page, input: 'keyboard' | 'touch'): Promise<void> {
     await targets.first().focus();
     return page.keyboard.press('Enter');
   }
-  const bar = page.locator(`[role="toolbar"] button`);
+  // The bar's buttons of the game's actions (not Rotate, Confirm, Fit or Resign), in any language.
   const pass = page.locator('[role="toolbar"] button[data-action="pass"]');
   if ((await pass.count()) > 0) return input === 'touch' ? pass.first().tap() : pass.first().click();
-  const others = bar.filter({ hasNotText: /^(Rotate|Confirm|Fit|Resign|Really)/ });
+  const others = page.locator('[role="toolbar"] button[data-action]');
   await (input === 'touch' ? others.first().tap() : others.first().click());
 }
 
 /** The game screen's status line ('your move', 'reconnecting…', 'game over…'). */
 export const statusOf = (page: Page): Promise<string> => page.locator('.game > .status').innerText();
+
+/** Where the game stands, in no language: 'your-move', 'others-move', 'over', 'sending'… */
+export const stateOf = (page: Page): Promise<string | null> =>
+  page.locator('.game > .status').getAttribute('data-state');
 
 /** How many steps the game screen's log shows. */
 export const stepsOf = (page: Page): Promise<number> => page.locator('.game .log ol > li').count();

@@ -4,16 +4,38 @@
  * decides which of them deserve a page of their own (an unknown game, being offline, a server that
  * does not answer) rather than a line above what the player was doing.
  */
+import { Translator } from '@carc/art';
+import type { MessageValues } from '@carc/art';
+import { ENGLISH_CATALOG } from '../i18n/catalog.js';
+import type { MessageKey } from '../i18n/catalog.js';
 import type { Connection } from '../net/connection.js';
 import type { Lobby, LobbyError } from '../net/lobby.js';
+
+/**
+ * Words for players, said in the language on screen when they are shown (`t(w.key, w.values)`):
+ * kept as a message's key, so that a sentence already on screen follows a change of language. This
+ * module is also loaded under Node (by way of net/lobby.ts), where the client's language is not.
+ */
+export interface Words {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
+const words = (key: MessageKey, values?: MessageValues): Words =>
+  values === undefined ? { key } : { key, values };
+
+const english = new Translator('en', ENGLISH_CATALOG);
+
+/** Words in English: for developers, logs and the callers that want a string (never on screen). */
+export const inEnglish = (w: Words): string => english.text(w.key, w.values);
 
 /** What a failure is about, for the pages that explain it. */
 export type ProblemKind = 'no-game' | 'offline' | 'server-down';
 
 export interface Problem {
   kind: ProblemKind;
-  title: string;
-  sentence: string;
+  title: MessageKey;
+  sentence: MessageKey;
 }
 
 /**
@@ -23,77 +45,71 @@ export interface Problem {
 const browserOnline = (): boolean =>
   (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 
-const SERVER_TROUBLE = 'The game server had a problem. It is probably restarting: try again in a minute.';
+const SERVER_TROUBLE = words('app.problemServerTrouble');
 
 /** Sentences by code; a function when the server's own words or the refused field help. */
-const SENTENCES: Record<string, string | ((detail: string, path: string) => string)> = {
-  'net/bad-answer': 'The game server sent an answer this page does not understand. Try again in a minute.',
-  'http/rate-limited': 'Too many requests from this address. Wait a minute, then try again.',
-  'http/invalid': (_detail, path) =>
-    /name$/.test(path)
-      ? 'That name cannot be used: choose 1 to 40 letters, digits or symbols.'
-      : 'The server refused this request.',
-  'http/too-large': 'The server refused this request: it was too large.',
-  'lobby/no-game': 'This game does not exist (any more).',
-  'lobby/invalid-settings': (detail) => `The server refused these settings (${detail}).`,
-  'lobby/not-a-seat': 'That seat is not part of this game.',
-  'lobby/no-free-seat': 'Every seat of this game is taken.',
-  'lobby/seat-reserved': 'That seat is kept for two minutes for a player of the previous game.',
-  'lobby/too-many-open': 'You already have three games waiting for players: start or leave one first.',
-  'lobby/too-many-games': 'You already have twenty games going on: finish some first.',
-  'lobby/too-many-bot-games': 'Too many games of bots only are being played right now: try again later.',
-  'lobby/seat-taken': 'Someone took that seat just before you.',
-  'lobby/started': 'This game has already started.',
-  'lobby/not-over': 'This game is not over yet.',
-  'lobby/expired': 'This game waited too long for players and was removed.',
-  'auth/bad-token': 'This browser no longer holds a seat in this game.',
-  'seat/revoked': 'Your seat in this game was given back: you can still watch it.',
-  'seat/taken-over': 'A bot has taken over your seat in this game: you can still watch it.',
-  'record/not-public': 'The record of a game can be seen once the game is over.',
+const SENTENCES: Record<string, Words | ((detail: string, path: string) => Words)> = {
+  'net/bad-answer': words('app.problemBadAnswer'),
+  'http/rate-limited': words('app.problemRateLimited'),
+  'http/invalid': (_detail, path) => words(/name$/.test(path) ? 'app.problemBadName' : 'app.problemRefused'),
+  'http/too-large': words('app.problemTooLarge'),
+  'lobby/no-game': words('app.problemNoGame'),
+  'lobby/invalid-settings': (detail) => words('app.problemInvalidSettings', { detail }),
+  'lobby/not-a-seat': words('app.problemNotASeat'),
+  'lobby/no-free-seat': words('app.problemNoFreeSeat'),
+  'lobby/seat-reserved': words('app.problemSeatReserved'),
+  'lobby/too-many-open': words('app.problemTooManyOpen'),
+  'lobby/too-many-games': words('app.problemTooManyGames'),
+  'lobby/too-many-bot-games': words('app.problemTooManyBotGames'),
+  'lobby/seat-taken': words('app.problemSeatTaken'),
+  'lobby/started': words('app.problemStarted'),
+  'lobby/not-over': words('app.problemNotOver'),
+  'lobby/expired': words('app.problemExpired'),
+  'auth/bad-token': words('app.problemBadToken'),
+  'seat/revoked': words('app.problemRevoked'),
+  'seat/taken-over': words('app.problemTakenOver'),
+  'record/not-public': words('app.problemNotPublic'),
   'server/storage': SERVER_TROUBLE,
   'server/internal': SERVER_TROUBLE,
 };
 
-/** The sentence for a code this module knows (the game's own refusals keep the server's words). */
-export function knownProblem(code: string): string | undefined {
+/**
+ * The words for a code this module knows (the game's own refusals keep the server's words), to
+ * show with `t(w.key, w.values)`.
+ */
+export function knownProblemWords(code: string): Words | undefined {
   const known = SENTENCES[code];
-  return typeof known === 'string' ? known : known?.('', '');
+  return typeof known === 'function' ? known('', '') : known;
+}
+
+/** The sentence for a code this module knows, in English (see `knownProblemWords` for the screen). */
+export function knownProblem(code: string): string | undefined {
+  const known = knownProblemWords(code);
+  return known === undefined ? undefined : inEnglish(known);
 }
 
 /**
  * A lobby error in words: `code` the server's (or `net/…` for the network), `status` the HTTP
  * status (0 when nothing answered), `detail` the server's own message, `path` the refused field.
  */
-export function problemSentence(code: string, status: number, detail = '', path = ''): string {
+export function problemWords(code: string, status: number, detail = '', path = ''): Words {
   if (code === 'net/unreachable')
-    return browserOnline()
-      ? 'The game server cannot be reached. Check your connection, or try again in a minute.'
-      : 'You seem to be offline: the game server cannot be reached.';
+    return words(browserOnline() ? 'app.problemUnreachable' : 'app.problemOffline');
   const known = SENTENCES[code];
-  if (typeof known === 'string') return known;
-  if (known !== undefined) return known(detail, path);
+  if (typeof known === 'function') return known(detail, path);
+  if (known !== undefined) return known;
   if (status >= 500) return SERVER_TROUBLE;
   // 414 (an id too long to be one) and 404 (no such route) come from a mistyped address.
-  if (status === 404 || status === 414) return 'There is nothing at this address.';
-  return 'The server refused this request.';
+  if (status === 404 || status === 414) return words('app.problemNoAddress');
+  return words('app.problemRefused');
 }
 
-const NO_GAME: Problem = {
-  kind: 'no-game',
-  title: 'This game does not exist',
-  sentence:
-    'There is no game at this address. The link may be mistyped, or the game was removed: a game nobody joins is removed after half an hour.',
-};
-const OFFLINE: Problem = {
-  kind: 'offline',
-  title: 'You are offline',
-  sentence:
-    'This device seems to have no network, so the online games cannot be reached. Games on this device still work.',
-};
+const NO_GAME: Problem = { kind: 'no-game', title: 'app.pageNoGameTitle', sentence: 'app.pageNoGame' };
+const OFFLINE: Problem = { kind: 'offline', title: 'app.pageOfflineTitle', sentence: 'app.pageOffline' };
 const SERVER_DOWN: Problem = {
   kind: 'server-down',
-  title: 'The game server is not answering',
-  sentence: 'The server may be restarting or too busy. Your games are kept: try again in a minute.',
+  title: 'app.pageServerDownTitle',
+  sentence: 'app.pageServerDown',
 };
 
 /**

@@ -24,6 +24,7 @@ import {
   playerLetters,
   targetFigure,
   tileArt,
+  tileWords,
   turnsOf,
 } from '@carc/art';
 import type {
@@ -42,6 +43,8 @@ import { zoom, zoomIdentity } from 'd3-zoom';
 import { CELL, cellUnits, drawFigure, drawTile, el, outlinePoints, spread, titled } from './draw.js';
 import { createScoring, SCORING_HTML_STYLE, SCORING_STYLE } from './scoring.js';
 import type { Board, BoardEvents, BoardInput, BoardPreview } from './types.js';
+import type { Say } from './words.js';
+import { documentLocale, pageWords, watchLanguage } from './words.js';
 
 export type { Board, BoardEvents, BoardInput, BoardPreview, BoardStep } from './types.js';
 
@@ -112,45 +115,60 @@ ${SCORING_HTML_STYLE}`;
 const key = (x: number, y: number): string => `${x},${y}`;
 const num = (v: number): string => String(Math.round(v * 10) / 10);
 
-/** The direction of a point of a cell from the cell's centre, in words ('' at the centre). */
+/** The direction of a point of a cell from the cell's centre ('none' at the centre). */
 function compass(at: Pt, centre: Pt): string {
   const dx = at.x - centre.x;
   const dy = at.y - centre.y;
-  if (Math.hypot(dx, dy) < 0.12) return '';
-  const names = ['east', 'south-east', 'south', 'south-west', 'west', 'north-west', 'north', 'north-east'];
+  if (Math.hypot(dx, dy) < 0.12) return 'none';
+  const names = ['e', 'se', 's', 'sw', 'w', 'nw', 'n', 'ne'];
   const octant = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
-  return names[(octant + 8) % 8] ?? '';
+  return names[(octant + 8) % 8] ?? 'none';
 }
+
+/** A figure of @carc/art as a message's choice (no hyphen: ICU's keys are words). */
+const figureKey = (figure: FigureShape['figure']): string =>
+  figure === 'tower-meeple' ? 'towerMeeple' : figure;
 
 /**
  * A figure target's accessible name, in words: what the action does with which figure, on which
  * feature of the tile and where ("Place a farmer on the field (south-west) at (2, -1)").
  */
-function targetLabel(t: TargetHint, shape: FigureShape, featureKind: string | undefined, at: Pt): string {
-  const where = compass(at, placeCentre(t.corner));
-  const on = featureKind === undefined ? 'the tile' : `the ${featureKind}${where ? ` (${where})` : ''}`;
-  const cell = `at (${t.x}, ${t.y})`;
+function targetLabel(
+  say: Say,
+  t: TargetHint,
+  shape: FigureShape,
+  featureKind: string | undefined,
+  at: Pt,
+): string {
+  const dir = compass(at, placeCentre(t.corner));
+  const place = {
+    kind: featureKind ?? 'none',
+    dir: featureKind === undefined || dir === 'none' ? 'none' : say('compass', { dir }),
+  };
+  const on = say('featureOn', place);
+  const figure = figureKey(shape.figure);
+  const cell = { x: t.x, y: t.y };
   switch (t.action.type) {
     case 'meeple':
-      return `Place a ${shape.words} on ${on} ${cell}`;
+      return say('targetMeeple', { figure, on, ...cell });
     case 'crop':
-      return `Crop circle: the ${shape.words} on ${on} ${cell}`;
+      return say('targetCrop', { figure, on, ...cell });
     case 'tower':
-      return `Add a tower piece to the tower ${cell}`;
+      return say('targetTower', cell);
     case 'tower-meeple':
-      return `Put a meeple on the tower ${cell}`;
+      return say('targetTowerMeeple', cell);
     case 'fairy':
       return featureKind === undefined
-        ? `Move the fairy to the tile ${cell}`
-        : `Move the fairy to your meeple on ${on} ${cell}`;
+        ? say('targetFairyTile', cell)
+        : say('targetFairyMeeple', { on, ...cell });
     case 'dragon':
-      return `Move the dragon to the tile ${cell}`;
+      return say('targetDragon', cell);
     case 'princess':
-      return `Remove the knight from ${on} ${cell} with the princess`;
+      return say('targetPrincess', { feature: say('feature', place), ...cell });
     case 'capture':
-      return `Capture the meeple on ${on} ${cell}`;
+      return say('targetCapture', { on, ...cell });
     default:
-      return `${shape.words} on ${on} ${cell}`;
+      return say('targetOther', { figure: say('figure', { figure }), on, ...cell });
   }
 }
 
@@ -228,13 +246,10 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   htmlStyle.textContent = HTML_STYLE;
   root.appendChild(htmlStyle);
 
-  const svg = el('svg', {
-    role: 'application',
-    'aria-roledescription': 'board',
-    'aria-label':
-      'Carcassonne board. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
-    tabindex: 0,
-  });
+  // The words of the page's language, read at each use: a change of language shows at the next
+  // drawing, and at once through `relabel` (watchLanguage below).
+  const say: Say = pageWords;
+  const svg = el('svg', { role: 'application', tabindex: 0 });
   const style = el('style', {}, svg);
   style.textContent = BOARD_STYLE;
   el('rect', { class: 'backdrop', width: '100%', height: '100%', fill: ART_COLOURS.background }, svg);
@@ -245,10 +260,10 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   const highlightLayer = el('g', { class: 'highlight', 'pointer-events': 'none' }, world);
   const figuresLayer = el('g', { class: 'figures' }, world);
   const leavingLayer = el('g', { class: 'going-home-layer', 'pointer-events': 'none' }, world);
-  const cellsLayer = el('g', { class: 'cells', role: 'group', 'aria-label': 'Legal cells' }, world);
+  const cellsLayer = el('g', { class: 'cells', role: 'group' }, world);
   const previewLayer = el('g', { class: 'preview-layer' }, world);
   const badgesLayer = el('g', { class: 'score-badges', 'aria-hidden': 'true' }, svg);
-  const targetsLayer = el('g', { class: 'targets', role: 'group', 'aria-label': 'Figure targets' }, svg);
+  const targetsLayer = el('g', { class: 'targets', role: 'group' }, svg);
   root.appendChild(svg);
 
   const controls = document.createElement('div');
@@ -258,14 +273,10 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   rotateButton.type = 'button';
   rotateButton.className = 'rotate';
   rotateButton.textContent = '↻';
-  rotateButton.title = 'Next legal rotation (R)';
-  rotateButton.setAttribute('aria-label', 'Next legal rotation');
   const confirmButton = document.createElement('button');
   confirmButton.type = 'button';
   confirmButton.className = 'confirm';
   confirmButton.textContent = '✓';
-  confirmButton.title = 'Confirm placement (Enter)';
-  confirmButton.setAttribute('aria-label', 'Confirm placement');
   controls.append(rotateButton, confirmButton);
   root.appendChild(controls);
 
@@ -274,6 +285,18 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   status.setAttribute('aria-live', 'polite');
   root.appendChild(status);
   container.appendChild(root);
+
+  /** The words of what stays: the board's role and name, its groups, the buttons. */
+  function labelControls(): void {
+    svg.setAttribute('aria-roledescription', say('roleBoard'));
+    if (input === undefined) svg.setAttribute('aria-label', say('boardIntro'));
+    cellsLayer.setAttribute('aria-label', say('legalCells'));
+    targetsLayer.setAttribute('aria-label', say('figureTargets'));
+    rotateButton.title = say('rotateTitle');
+    rotateButton.setAttribute('aria-label', say('rotateLabel'));
+    confirmButton.title = say('confirmTitle');
+    confirmButton.setAttribute('aria-label', say('confirmLabel'));
+  }
 
   // State.
   let input: BoardInput | undefined;
@@ -339,7 +362,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   selection.call(zoomer).on('dblclick.zoom', null);
 
   const labels: FigureNames = {
-    name: (p) => input?.players[p] ?? `Player ${p + 1}`,
+    name: (p) => input?.players[p] ?? say('player', { n: p + 1 }),
     letter: (p) => playerLetters(input?.players ?? [], Math.max(p + 1, input?.view.players ?? 0))[p] ?? '?',
   };
   const scoring = createScoring(
@@ -351,9 +374,11 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       places: (x, y) => (model?.tiles ?? []).filter((t) => t.x === x && t.y === y).map((t) => t.corner),
     },
     labels,
+    say,
   );
   /** The version of the step last shown (or passed over), to show each step once. */
   let shownStep: number | undefined;
+  labelControls();
 
   /** Everything that keeps a size on screen: hit areas, targets, the buttons. */
   function placeOverlays(): void {
@@ -409,7 +434,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       seen.add(k);
       let node = tileNodes.get(k);
       if (!node) {
-        node = drawTile(t);
+        node = drawTile(t, say);
         tileNodes.set(k, node);
       }
       tilesLayer.appendChild(node); // in model order
@@ -441,7 +466,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   function drawFigures(m: BoardModel): void {
     figuresLayer.replaceChildren();
     for (const f of m.figures) {
-      const node = drawFigure(f, labels);
+      const node = drawFigure(f, labels, say);
       if (node) figuresLayer.appendChild(node);
     }
   }
@@ -463,11 +488,11 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
           'data-x': c.x,
           'data-y': c.y,
           'data-placements': n,
-          'aria-label': `Place the tile at (${c.x}, ${c.y}): ${n} legal ${n === 1 ? 'way' : 'ways'}`,
+          'aria-label': say('cellLabel', { x: c.x, y: c.y, n }),
         },
         cellsLayer,
       );
-      titled(g, `(${c.x}, ${c.y}): ${n} legal ${n === 1 ? 'placement' : 'placements'}`);
+      titled(g, say('cellTitle', { x: c.x, y: c.y, n }));
       el('rect', { class: 'hit', 'data-x': c.x, 'data-y': c.y }, g);
       el(
         'rect',
@@ -548,7 +573,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
       },
       previewLayer,
     );
-    g.appendChild(drawTile(placementModel(c, p)));
+    g.appendChild(drawTile(placementModel(c, p), say));
     el(
       'polygon',
       { class: 'frame', points: outlinePoints(c.x, c.y, p.corner), 'vector-effect': 'non-scaling-stroke' },
@@ -558,9 +583,16 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     rotateButton.hidden = n < 2;
     controls.hidden = false;
     placeOverlays();
-    status.textContent =
-      `${p.tile} at (${c.x}, ${c.y}), ${p.corner !== undefined ? `corner ${p.corner}` : `rotation ${p.rotation}`}` +
-      ` (${pending.index + 1} of ${n}). Enter confirms${n > 1 ? ', R rotates' : ''}, Escape cancels.`;
+    status.textContent = say('previewStatus', {
+      // What the tile shows in words, never its id.
+      tile: tileWords(catalog, p.tile, documentLocale()) ?? p.tile,
+      x: c.x,
+      y: c.y,
+      corner: p.corner ?? 'none',
+      rotation: String(p.rotation),
+      index: pending.index + 1,
+      n,
+    });
   }
 
   function cancel(): void {
@@ -662,7 +694,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
         const feature =
           t.feature === undefined || kind === undefined ? undefined : catalog.def(kind).features[t.feature];
         const shape = figureShape(targetFigure(t.action.type, feature?.kind));
-        const label = targetLabel(t, shape, feature?.kind, at);
+        const label = targetLabel(say, t, shape, feature?.kind, at);
         const g = el(
           'g',
           {
@@ -728,7 +760,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
             armed = g;
             g.classList.add('armed');
             show();
-            status.textContent = `${label}: tap again to confirm.`;
+            status.textContent = say('targetTapAgain', { label });
             return;
           }
           chooseTarget(t);
@@ -1028,10 +1060,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     if (showStep) scoring.play(step.events, leaving);
     svg.setAttribute(
       'aria-label',
-      `Carcassonne board, ${next.view.tiles.length} tiles` +
-        (cells.size > 0 ? `, ${cells.size} legal cells` : '') +
-        (targetNodes.length > 0 ? `, ${targetNodes.length} figure targets` : '') +
-        '. Arrow keys pan, plus and minus zoom, 0 or F fits, Tab moves between legal cells and targets, Enter or Space chooses, R rotates, Escape cancels.',
+      say('boardSummary', { tiles: next.view.tiles.length, cells: cells.size, targets: targetNodes.length }),
     );
   }
 
@@ -1145,6 +1174,30 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
   });
   resize.observe(root);
 
+  /**
+   * The page's language changed: every word of the board in the new one at once, the drawing as it
+   * was (the keyboard's focus kept on its cell or target).
+   */
+  function relabel(): void {
+    labelControls();
+    scoring.relabel();
+    if (input === undefined) return;
+    const focused = document.activeElement;
+    const again =
+      focused instanceof SVGElement && focused.matches('.cell')
+        ? `.cell[data-x="${focused.dataset.x}"][data-y="${focused.dataset.y}"]`
+        : focused instanceof SVGElement && focused.matches('.target')
+          ? `.target[data-index="${focused.dataset.index}"]`
+          : undefined;
+    // The tiles drawn are kept for the next drawing: drawn again, with their titles in the new words.
+    for (const node of tileNodes.values()) node.remove();
+    tileNodes.clear();
+    draw(input);
+    placeOverlays();
+    if (again !== undefined) svg.querySelector<SVGElement>(again)?.focus({ preventScroll: true });
+  }
+  const stopWatching = watchLanguage(relabel);
+
   return {
     update,
     rotate,
@@ -1152,6 +1205,7 @@ export function createBoard(container: HTMLElement, events: BoardEvents): Board 
     fit,
     destroy(): void {
       resize.disconnect();
+      stopWatching();
       scoring.destroy();
       cancelAnimationFrame(overlaysFrame);
       cancelAnimationFrame(glide);

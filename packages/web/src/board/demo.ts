@@ -15,7 +15,8 @@
  * - `scenario=final`: the board before a short game's last step (with final scoring), and
  *   `advance()` to draw it;
  * - `seed=N` the first seed tried, `play=1` applies every choice (hotseat) instead of only
- *   recording it.
+ *   recording it;
+ * - `lang=nl` (or `ro`) the page's language, which the board speaks (`<html lang>`, see words.ts).
  *
  * `window.boardTest` holds what the test reads: the hints given and every action chosen.
  */
@@ -179,6 +180,8 @@ function stepPosition(
 }
 
 const params = new URLSearchParams(location.search);
+const lang = params.get('lang');
+if (lang !== null) document.documentElement.lang = lang;
 const scenario = params.get('scenario') ?? 'place';
 const play = params.get('play') === '1';
 const stepScenario = scenario === 'score' || scenario === 'final';

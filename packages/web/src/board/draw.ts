@@ -4,10 +4,16 @@
  * only adds its own marks (classes, data attributes) and the outlines of places.
  *
  * Units: one cell is CELL user units; cell (x, y) spans [x·CELL, (x+1)·CELL] × [y·CELL, (y+1)·CELL].
+ *
+ * The glyphs' titles (tooltips and accessible names) are @carc/art's, in English: the board gives
+ * them again in the page's language (`say`), from the same data.
  */
 import type { Figure, FigureNames, Glyph, Pt, TileModel } from '@carc/art';
-import { figureGlyph, placeCentre, placeOutline, tileGlyph } from '@carc/art';
+import { figureGlyph, placeCentre, placeOutline, playerColour, tileGlyph, tileWords } from '@carc/art';
+import { BUILTIN } from '@carc/engine';
 import type { CornerName } from '@carc/engine';
+import type { Say } from './words.js';
+import { documentLocale } from './words.js';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 /** User units per cell. */
@@ -60,16 +66,61 @@ export function outlinePoints(x: number, y: number, corner: CornerName | undefin
     .join(' ');
 }
 
-/** A placed tile (or a preview of one) at its cell. */
-export function drawTile(t: TileModel): SVGElement {
-  return toDom(tileGlyph(t, ORIGIN, CELL));
+/** Sets the text of `node`'s own <title>, when it has one. */
+function retitle(node: Element | null, text: string): void {
+  const own = node?.querySelector(':scope > title');
+  if (own) own.textContent = text;
+}
+
+/** A placed tile (or a preview of one) at its cell, its titles in `say`'s words. */
+export function drawTile(t: TileModel, say: Say): SVGElement {
+  const node = toDom(tileGlyph(t, ORIGIN, CELL));
+  retitle(
+    node,
+    say('tileTitle', {
+      // What the tile shows in words, never its id.
+      tile: tileWords(BUILTIN.catalog(), t.tile, documentLocale()) ?? say('aTile'),
+      x: t.x,
+      y: t.y,
+      rotation: String(t.rotation),
+      corner: t.corner ?? 'none',
+    }),
+  );
+  for (const symbol of node.querySelectorAll<SVGElement>('.symbol')) {
+    retitle(symbol, say('symbolTitle', { name: symbol.dataset.symbol ?? '' }));
+  }
+  retitle(node.querySelector('.tower-height'), say('towerTitle', { height: t.towerHeight }));
+  return node;
+}
+
+/** A figure's title in `say`'s words. */
+function figureTitle(f: Figure, names: FigureNames, say: Say): string {
+  switch (f.type) {
+    case 'meeple':
+      return say('meepleTitle', {
+        name: names.name(f.player),
+        colour: playerColour(f.player).name.replace(/ /g, ''),
+        letter: names.letter(f.player),
+        kind: f.kind,
+        x: f.x,
+        y: f.y,
+        returned: f.returned ? 'yes' : 'no',
+      });
+    case 'dragon':
+      return say('dragonTitle');
+    case 'fairy':
+      return say('fairyTitle');
+    case 'tower':
+      return '';
+  }
 }
 
 /** A figure of the board model at its point; undefined for a tower (drawn on its tile). */
-export function drawFigure(f: Figure, names: FigureNames): SVGElement | undefined {
+export function drawFigure(f: Figure, names: FigureNames, say: Say): SVGElement | undefined {
   const glyph = figureGlyph(f, ORIGIN, CELL, names);
   if (!glyph) return undefined;
   const node = toDom(glyph);
+  retitle(node, figureTitle(f, names, say));
   node.classList.add('figure');
   if (f.type === 'meeple') {
     node.setAttribute('data-player', String(f.player));

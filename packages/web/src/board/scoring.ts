@@ -14,6 +14,7 @@ import { playerColour } from '@carc/art';
 import type { CornerName, GameEvent, ScoreEvent } from '@carc/engine';
 import type { ZoomTransform } from 'd3-zoom';
 import { CELL, drawFigure, el, outlinePoints, spread } from './draw.js';
+import type { Say } from './words.js';
 
 /** How long the scores of a step made during play show, in ms. */
 export const PLAY_MS = 1800;
@@ -36,9 +37,9 @@ export const SCORING_STYLE = `
 `;
 
 export const SCORING_HTML_STYLE = `
-.carc-board .scoring-bar{position:absolute;left:50%;bottom:12px;transform:translateX(-50%);display:flex;align-items:center;gap:10px;padding:6px 6px 6px 14px;border-radius:12px;background:var(--surface,#fff);color:var(--text,#1a1a1a);box-shadow:0 2px 8px rgba(0,0,0,.35);font:600 15px/1.2 system-ui,sans-serif}
+.carc-board .scoring-bar{position:absolute;left:50%;bottom:12px;transform:translateX(-50%);width:max-content;max-width:calc(100% - 24px);box-sizing:border-box;display:flex;align-items:center;gap:10px;padding:6px 6px 6px 14px;border-radius:12px;background:var(--surface,#fff);color:var(--text,#1a1a1a);box-shadow:0 2px 8px rgba(0,0,0,.35);font:600 15px/1.2 system-ui,sans-serif}
 .carc-board .scoring-bar[hidden]{display:none}
-.carc-board .scoring-bar button{min-height:44px;min-width:44px;padding:0 14px;border-radius:10px;border:2px solid var(--accent,#0b57d0);background:var(--accent,#0b57d0);color:var(--accent-ink,#fff);font:inherit;cursor:pointer}
+.carc-board .scoring-bar button{flex:none;white-space:nowrap;min-height:44px;min-width:44px;padding:0 14px;border-radius:10px;border:2px solid var(--accent,#0b57d0);background:var(--accent,#0b57d0);color:var(--accent-ink,#fff);font:inherit;cursor:pointer}
 `;
 
 /** What one scored feature shows: its cells and each scoring player's points. */
@@ -107,12 +108,15 @@ export interface ScoringShow {
   readonly playingFinal: boolean;
   /** Moves the badges with the camera. */
   place(transform: ZoomTransform, width: number, height: number): void;
+  /** Says its words again (the page's language changed). */
+  relabel(): void;
   destroy(): void;
 }
 
 const reducedMotion = (): boolean => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function createScoring(layers: ScoringLayers, names: FigureNames): ScoringShow {
+/** `say`: the board's words (the final scoring bar's). */
+export function createScoring(layers: ScoringLayers, names: FigureNames, say: Say): ScoringShow {
   const bar = document.createElement('div');
   bar.className = 'scoring-bar';
   bar.hidden = true;
@@ -120,10 +124,19 @@ export function createScoring(layers: ScoringLayers, names: FigureNames): Scorin
   const skipButton = document.createElement('button');
   skipButton.type = 'button';
   skipButton.className = 'skip';
-  skipButton.textContent = 'Skip';
-  skipButton.title = 'Show the final board now (Escape)';
   bar.append(progress, skipButton);
   layers.root.appendChild(bar);
+  /** Where final scoring stands: before its first feature (`index` undefined), or at one. */
+  let stage: { index?: number; total: number } = { total: 0 };
+  function relabel(): void {
+    skipButton.textContent = say('skip');
+    skipButton.title = say('skipTitle');
+    progress.textContent =
+      stage.index === undefined
+        ? say('finalScoringCount', { n: stage.total })
+        : say('finalScoringAt', { index: stage.index + 1, total: stage.total });
+  }
+  relabel();
 
   let timers: ReturnType<typeof setTimeout>[] = [];
   /** What is showing, by what put it up (a step's lights, a final feature, meeples leaving). */
@@ -318,7 +331,7 @@ export function createScoring(layers: ScoringLayers, names: FigureNames): Scorin
     shown.push(item);
     if (reducedMotion()) return item;
     for (const f of figures) {
-      const figure = drawFigure(f, names);
+      const figure = drawFigure(f, names, say);
       if (!figure) continue;
       figure.classList.remove('figure');
       // A wrapper moves: a CSS transform on the figure itself would replace where it stands.
@@ -348,33 +361,35 @@ export function createScoring(layers: ScoringLayers, names: FigureNames): Scorin
     interrupt();
     const features = scoredFeatures(events);
     const during = features.filter((f) => !f.final);
-    const final = features.filter((f) => f.final);
+    const finals = features.filter((f) => f.final);
     const ghosts = leave(leaving);
     later(() => drop(ghosts), LEAVE_MS);
     let t = 0;
     if (during.length > 0) {
-      const ms = final.length > 0 ? 2 * FINAL_STEP_MS : PLAY_MS;
+      const ms = finals.length > 0 ? 2 * FINAL_STEP_MS : PLAY_MS;
       const lit = show(during, ms);
       later(() => drop(lit), ms);
       t = ms;
     }
-    if (final.length === 0) return;
+    if (finals.length === 0) return;
     playingFinal = true;
     bar.hidden = false;
     document.addEventListener('keydown', onEscape);
     let lit: Shown | undefined;
-    final.forEach((f, i) => {
+    finals.forEach((f, i) => {
       later(
         () => {
           if (lit) drop(lit);
-          progress.textContent = `Final scoring: ${i + 1} of ${final.length}`;
+          stage = { index: i, total: finals.length };
+          relabel();
           lit = show([f], FINAL_STEP_MS, i);
         },
         t + i * FINAL_STEP_MS,
       );
     });
-    progress.textContent = `Final scoring: ${final.length} ${final.length === 1 ? 'feature' : 'features'}`;
-    later(skip, t + final.length * FINAL_STEP_MS);
+    stage = { total: finals.length };
+    relabel();
+    later(skip, t + finals.length * FINAL_STEP_MS);
   }
 
   function place(transform: ZoomTransform, width: number, height: number): void {
@@ -407,6 +422,7 @@ export function createScoring(layers: ScoringLayers, names: FigureNames): Scorin
       return playingFinal;
     },
     place,
+    relabel,
     destroy(): void {
       skip();
       skipButton.removeEventListener('click', onSkip);

@@ -2,7 +2,9 @@
  * The board's contract (in the manner of chessground): the board is given what to draw as data and
  * reports what the player chose; it knows no rules. Everything it may offer comes from the hints
  * the server (or the local worker) sends with every view (`DecisionHints`, docs/protocol.md), and
- * every choice it reports is one of the actions listed there, never one it built.
+ * every choice it reports is one of the actions listed there, never one it built. Its words (labels,
+ * titles, the final scoring bar) are in the language of its page (`<html lang>`: en, nl or ro),
+ * and follow a change of it at once (board/words.ts).
  */
 import type { Action, DecisionHints, GameEvent, GameView } from '@carc/engine';
 

@@ -6,10 +6,11 @@
  * records open in the replay viewer.
  *
  * IndexedDB can be missing or refuse (private browsing, a full disk): every failure becomes a
- * `SaveError` with a sentence for players, and the game goes on unsaved.
+ * `SaveError` saying why in words for players, and the game goes on unsaved.
  */
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { openDB } from 'idb';
+import type { MessageKey } from '../i18n/catalog.js';
 import type { GameSettings, LocalProgress } from './table.js';
 
 /** How a saved game stands: its progress without the record. */
@@ -33,25 +34,38 @@ interface SavesSchema extends DBSchema {
   games: { key: string; value: LocalSave; indexes: { playedAt: number } };
 }
 
-/** Why a game could not be kept or read, in words for players. */
+/** Why a game could not be kept or read: storage full, none for this page, or refused. */
+export type SaveFailure = 'full' | 'private' | 'refused';
+
+/** The words for each failure, a clause (`t(SAVE_FAILURE_WORDS[kind])`). */
+export const SAVE_FAILURE_WORDS: Readonly<Record<SaveFailure, MessageKey>> = {
+  full: 'app.saveFull',
+  private: 'app.savePrivate',
+  refused: 'app.saveRefused',
+};
+
+/** Why a game could not be kept or read: its `kind`, in words for players by SAVE_FAILURE_WORDS. */
 export class SaveError extends Error {
   override readonly name = 'SaveError';
+  constructor(readonly kind: SaveFailure) {
+    super(`IndexedDB: ${kind}`);
+  }
 }
 
-/** The sentence for a failure of IndexedDB (or its absence). */
+/** The failure of IndexedDB (or its absence) that `e` is. */
 export function saveFailure(e: unknown): SaveError {
   if (e instanceof SaveError) return e;
   const name = e instanceof DOMException || e instanceof Error ? e.name : '';
-  if (name === 'QuotaExceededError') return new SaveError("this device's storage is full");
+  if (name === 'QuotaExceededError') return new SaveError('full');
   if (
     typeof indexedDB === 'undefined' ||
     name === 'SecurityError' ||
     name === 'InvalidStateError' ||
     name === 'NotAllowedError'
   ) {
-    return new SaveError('this browser keeps nothing for this page (private browsing?)');
+    return new SaveError('private');
   }
-  return new SaveError('the browser refused to keep it');
+  return new SaveError('refused');
 }
 
 export interface SaveStore {
@@ -101,7 +115,7 @@ export function newGameId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: string };
+export type SaveState = { kind: 'saved' } | { kind: 'saving' } | { kind: 'failed'; reason: SaveFailure };
 
 /**
  * Saves one game at every change reported by its table, one write at a time (a change that comes
@@ -162,7 +176,7 @@ export class AutoSaver {
         this.state = { kind: 'saved' };
         this.saved = summary;
       } catch (e) {
-        this.state = { kind: 'failed', reason: saveFailure(e).message };
+        this.state = { kind: 'failed', reason: saveFailure(e).kind };
       }
     }
     this.writing = false;
@@ -190,17 +204,30 @@ export function warnBeforeLeaving(wouldLose: () => boolean): () => void {
   return () => window.removeEventListener('beforeunload', listener);
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** When a game was last played, as people say it ("5 minutes ago", "yesterday", "12 Mar 2026"). */
-export function whenPlayed(at: number, now: number = Date.now()): string {
+/**
+ * When a game was last played, as people say it in `locale` ("5 minutes ago", "yesterday",
+ * "12 Mar 2026"): `now` within the last minute (the words are the caller's), `ago` within a week,
+ * else the `date`.
+ */
+export function whenPlayed(
+  at: number,
+  now: number = Date.now(),
+  locale = 'en',
+): { kind: 'now' | 'ago' | 'date'; when: string } {
   const seconds = Math.round((now - at) / 1000);
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return { kind: 'now', when: '' };
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return relative.format(-minutes, 'minute');
+  if (minutes < 60) return { kind: 'ago', when: relative.format(-minutes, 'minute') };
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return relative.format(-hours, 'hour');
+  if (hours < 24) return { kind: 'ago', when: relative.format(-hours, 'hour') };
   const days = Math.round(hours / 24);
-  if (days < 7) return relative.format(-days, 'day');
-  return new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  if (days < 7) return { kind: 'ago', when: relative.format(-days, 'day') };
+  // English as in Britain: the day before the month ("12 Mar 2026"), as the other two languages.
+  const date = new Date(at).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return { kind: 'date', when: date };
 }

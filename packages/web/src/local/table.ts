@@ -29,6 +29,9 @@ import { BUILTIN, Match, createGame, randomSeed, readRecord, seedWords } from '@
 import type { BotName } from '@carc/bots';
 import { botSeatNames, createBot, seatOf } from '@carc/bots';
 import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/server/protocol';
+import type { Locale } from '@carc/art';
+import type { Say } from '../board/words.js';
+import { wordsOf } from '../board/words.js';
 
 export type { GameSettings };
 /** The same, with the fields that have defaults optional (as a setup screen fills them). */
@@ -42,6 +45,12 @@ export interface LocalTableOptions {
   settings: LocalSettings;
   /** Display names, one per seat (bot seats default to their level: "Medium bot"). */
   names?: readonly (string | undefined)[];
+  /**
+   * The players' language (default English): of the sentences the table itself says to them
+   * (a refusal only a table on this device makes, a saved game it cannot carry on) and of the
+   * names it gives unnamed seats. The protocol's codes say the same in any language.
+   */
+  locale?: Locale;
   /** The game's seed (default `randomSeed()`): the order of the pile. */
   seed?: string;
   /**
@@ -92,9 +101,9 @@ export interface LocalSetupError {
 
 type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
 
-const badSave = (why: string): { ok: false; error: LocalSetupError } => ({
+const badSave = (say: Say, why: string): { ok: false; error: LocalSetupError } => ({
   ok: false,
-  error: { code: 'local/bad-save', message: `this saved game could not be played again (${why})` },
+  error: { code: 'local/bad-save', message: say('localBadSave', { why }) },
 });
 
 /** The engine configuration for settings and a seed, as the server builds it (settings.ts). */
@@ -132,6 +141,8 @@ export class LocalTable {
   private lastHuman: number | undefined;
   private botTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** The players' words (see `LocalTableOptions.locale`). */
+  private say: Say;
 
   private constructor(
     private readonly match: Match,
@@ -140,20 +151,28 @@ export class LocalTable {
     private readonly settings: LocalSettings,
     private readonly names: string[],
     private readonly options: LocalTableOptions,
-  ) {}
+  ) {
+    this.say = wordsOf(options.locale ?? 'en');
+  }
+
+  /** Speaks `locale` from now on (the players changed their language). */
+  setLocale(locale: Locale): void {
+    this.say = wordsOf(locale);
+  }
 
   /** A new table (the game starts at once: every seat is here), or why the settings are refused. */
   static create(
     options: LocalTableOptions,
   ): { ok: true; value: LocalTable } | { ok: false; error: LocalSetupError } {
     const { settings } = options;
+    const say = wordsOf(options.locale ?? 'en');
     if (settings.seats.length === 0) {
       return { ok: false, error: { code: 'lobby/invalid-settings', path: 'seats', message: 'seats: none' } };
     }
     const saved = options.record === undefined ? undefined : readRecord(options.record);
-    if (saved !== undefined && !saved.ok) return badSave(saved.error.message);
+    if (saved !== undefined && !saved.ok) return badSave(say, saved.error.message);
     const seedOfSave = saved?.value.seed;
-    if (saved !== undefined && typeof seedOfSave !== 'string') return badSave('no seed');
+    if (saved !== undefined && typeof seedOfSave !== 'string') return badSave(say, 'no seed');
     const savedSeed = typeof seedOfSave === 'string' ? seedOfSave : undefined;
     const config = localConfig(settings, savedSeed ?? options.seed ?? randomSeed());
     if (!config.ok) return config;
@@ -161,7 +180,7 @@ export class LocalTable {
     const names = settings.seats.map((_, i) => {
       const given = options.names?.[i]?.trim();
       if (given !== undefined && given !== '') return given;
-      return bots[i] ?? `Player ${i + 1}`;
+      return bots[i] ?? say('player', { n: i + 1 });
     });
     const match = Match.create(config.value, names);
     if (!match.ok) {
@@ -185,7 +204,7 @@ export class LocalTable {
     });
     if (saved !== undefined) {
       const replayed = table.replay(saved.value.actions, saved.value.outcome);
-      if (replayed !== undefined) return badSave(replayed);
+      if (replayed !== undefined) return badSave(say, replayed);
     }
     return { ok: true, value: table };
   }
@@ -333,7 +352,7 @@ export class LocalTable {
         type: 'error',
         id,
         code: 'match/not-your-turn',
-        message: 'a bot is to act: resign on your turn',
+        message: this.say('localBotToAct'),
         version: m.version,
       });
     }

@@ -6,7 +6,11 @@
  * asks for the game's record, given only once the game is over (null before). A `start` with a
  * saved `record` carries that game on. After the start and every change, the worker posts
  * `{ kind: 'progress' }` with the game's progress and whole record, for the page to save.
+ * The table speaks the start's `locale` (else the browser's language); `{ kind: 'locale' }`
+ * changes it when the player changes theirs.
  */
+import type { Locale } from '@carc/art';
+import { localeOf } from '@carc/art';
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
 import type { LocalProgress, LocalSettings } from './table.js';
 import { LocalTable } from './table.js';
@@ -22,8 +26,11 @@ export type WorkerInbound =
       record?: Record<string, unknown>;
       botBudgetMs?: number;
       botDelayMs?: number;
+      /** The players' language (default: the browser's). */
+      locale?: Locale;
     }
   | { kind: 'record' }
+  | { kind: 'locale'; locale: Locale }
   | ClientMessage;
 
 /** What the worker posts to the page: the server's messages, and the record when asked. */
@@ -38,9 +45,14 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerInbound>) => void) | null;
 }
 
+/** The browser's language, as the page speaks it unless the player chose another. */
+const browserLocale = (): Locale =>
+  localeOf(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+
 /** Connects a worker scope to a table created by its first message. Exported for tests. */
 export function serveTable(scope: WorkerScope): void {
   let table: LocalTable | undefined;
+  let locale: Locale | undefined;
   const send = (message: ServerMessage): void => scope.postMessage(message);
   scope.onmessage = (event) => {
     const data = event.data;
@@ -48,10 +60,17 @@ export function serveTable(scope: WorkerScope): void {
       scope.postMessage({ kind: 'record', record: table?.finishedRecord() ?? null });
       return;
     }
+    if ('kind' in data && data.kind === 'locale') {
+      locale = data.locale;
+      table?.setLocale(locale);
+      return;
+    }
     if ('kind' in data) {
       table?.close();
+      locale = data.locale ?? locale ?? browserLocale();
       const created = LocalTable.create({
         settings: data.settings,
+        locale,
         send,
         onchange: (progress) => scope.postMessage({ kind: 'progress', progress }),
         ...(data.names === undefined ? {} : { names: data.names }),

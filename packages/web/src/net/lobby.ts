@@ -1,19 +1,22 @@
 /**
  * The HTTP lobby (docs/protocol.md, "HTTP lobby"), typed: every call resolves to a value, never
  * throws: `{ ok: true, value }` or `{ ok: false, error }` with the server's code (`lobby/no-game`,
- * `auth/bad-token`…), a sentence for players (app/problems.ts), the server's own message, the
+ * `auth/bad-token`…), words for players (app/problems.ts), the server's own message, the
  * refused field's `path` and the HTTP status. A network failure is `net/unreachable` (status 0),
  * an answer that is not the server's JSON `net/bad-answer`.
  */
 import type { GameListing, GameStatus, GameSummary } from '@carc/server/protocol';
-import { problemSentence } from '../app/problems.js';
+import type { Words } from '../app/problems.js';
+import { inEnglish, problemWords } from '../app/problems.js';
 import type { LocalSettings } from '../local/table.js';
 
 export type { GameListing, GameStatus, GameSummary };
 
 export interface LobbyError {
   code: string;
-  /** What went wrong, in words for players (never a code). */
+  /** What went wrong, in words for players (never a code): shown as `t(words.key, words.values)`. */
+  words: Words;
+  /** The same in English, for developers, logs and tests. */
   message: string;
   /** The server's own message, or the network's (for developers and logs). */
   detail: string;
@@ -73,16 +76,20 @@ export function lobby(base = '', fetchImpl?: Fetch): Lobby {
     status: number,
     detail: string,
     path?: string,
-  ): { ok: false; error: LobbyError } => ({
-    ok: false,
-    error: {
-      code,
-      message: problemSentence(code, status, detail, path),
-      detail,
-      ...(path === undefined ? {} : { path }),
-      status,
-    },
-  });
+  ): { ok: false; error: LobbyError } => {
+    const words = problemWords(code, status, detail, path);
+    return {
+      ok: false,
+      error: {
+        code,
+        words,
+        message: inEnglish(words),
+        detail,
+        ...(path === undefined ? {} : { path }),
+        status,
+      },
+    };
+  };
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LobbyResult<T>> => {
     let response: Response;
     try {

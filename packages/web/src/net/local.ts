@@ -4,8 +4,10 @@
  * open at once; `hello` is sent by the connection itself. Hotseat: one client plays every human
  * seat, and is sent what the human seat to act sees (see local/table.ts). The worker reports the
  * game's progress after every change (`onprogress`, to save it); a saved game's `record` carries it
- * on, its welcome bringing every step so far (the log is whole again).
+ * on, its welcome bringing every step so far (the log is whole again). The table speaks the players'
+ * language (its own refusals, the names it gives): `locale` at the start, `setLocale` on a change.
  */
+import type { Locale } from '@carc/art';
 import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
 import type { LocalProgress, LocalSettings } from '../local/table.js';
 import type { WorkerInbound, WorkerOutbound } from '../local/worker.js';
@@ -25,12 +27,16 @@ export interface LocalOptions {
   record?: Record<string, unknown>;
   /** Called with the game's progress when it starts and after every change. */
   onprogress?: (progress: LocalProgress) => void;
+  /** The players' language (default: the browser's). */
+  locale?: Locale;
 }
 
 /** A local connection can also hand over the finished game's record (for a file or the replay viewer). */
 export interface LocalConnection extends Connection {
   /** The record once the game is over; null before (it would give away the pile's order). */
   record(): Promise<Record<string, unknown> | null>;
+  /** The players changed their language: the table speaks `locale` from now on. */
+  setLocale(locale: Locale): void;
 }
 
 export function localConnection(
@@ -70,7 +76,7 @@ export function localConnection(
     for (const listener of [...states]) listener(state);
   };
   // A function cannot be posted: everything but `onprogress` goes to the worker.
-  const { botBudgetMs, botDelayMs, seed, record } = options;
+  const { botBudgetMs, botDelayMs, seed, record, locale } = options;
   post({
     kind: 'start',
     settings,
@@ -79,6 +85,7 @@ export function localConnection(
     ...(botDelayMs === undefined ? {} : { botDelayMs }),
     ...(seed === undefined ? {} : { seed }),
     ...(record === undefined ? {} : { record }),
+    ...(locale === undefined ? {} : { locale }),
   });
   // A game carried on sends every step since the start, so the log shows them all again.
   post({ type: 'hello', game: LOCAL_GAME, ...(options.record === undefined ? {} : { since: 0 }) });
@@ -97,6 +104,9 @@ export function localConnection(
       return () => states.delete(listener);
     },
     close,
+    setLocale(l) {
+      if (state !== 'closed') post({ kind: 'locale', locale: l });
+    },
     record() {
       if (state === 'closed') return Promise.resolve(null);
       return new Promise((resolve) => {

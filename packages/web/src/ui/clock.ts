@@ -7,10 +7,19 @@ export function remainingMs(clocks: ClockInfo, seat: number, elapsedMs: number):
   return Math.max(0, seat === clocks.running ? at - Math.max(0, elapsedMs) : at);
 }
 
-/** "4:05", "1:02:03", "0:09.4" under ten seconds. */
-export function formatClock(ms: number): string {
+const tenths = new Map<string, Intl.NumberFormat>();
+
+/** "4:05", "1:02:03", "0:09.4" under ten seconds ("0:09,4" in a language writing a decimal comma). */
+export function formatClock(ms: number, locale = 'en'): string {
   const t = Math.max(0, ms);
-  if (t < 10_000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
+  if (t < 10_000) {
+    let f = tenths.get(locale);
+    if (f === undefined) {
+      f = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      tenths.set(locale, f);
+    }
+    return `0:0${f.format(Math.floor(t / 100) / 10)}`;
+  }
   const s = Math.floor(t / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);

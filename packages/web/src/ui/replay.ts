@@ -3,7 +3,7 @@
  * action at a time with events on, keeping every step (as a match reports it) and the spectator's
  * view after each version.
  */
-import type { GameRecord, GameView, MatchStep, RecordError } from '@carc/engine';
+import type { GameRecord, GameView, MatchStep } from '@carc/engine';
 import { createGame, parseRecord, readRecord, recordConfig, replayRecord, viewOf } from '@carc/engine';
 
 export interface Replayed {
@@ -14,9 +14,14 @@ export interface Replayed {
   views: GameView[];
 }
 
-export type ReplayResult = { ok: true; value: Replayed } | { ok: false; message: string };
+/** A record refused: the engine's code (`record/syntax`…) and its words (for developers: English). */
+export type ReplayResult = { ok: true; value: Replayed } | { ok: false; code: string; message: string };
 
-const failed = (e: RecordError): ReplayResult => ({ ok: false, message: e.message });
+const failed = (e: { code: string; message: string }): ReplayResult => ({
+  ok: false,
+  code: e.code,
+  message: e.message,
+});
 
 /** Replays a record, given as JSON text or as the parsed object. */
 export function replay(input: string | unknown): ReplayResult {
@@ -25,14 +30,14 @@ export function replay(input: string | unknown): ReplayResult {
   const checked = replayRecord(rec.value);
   if (!checked.ok) return failed(checked.error);
   const created = createGame({ ...recordConfig(rec.value), recordEvents: true });
-  if (!created.ok) return { ok: false, message: created.error.message };
+  if (!created.ok) return failed(created.error);
   const game = created.value;
   const steps: MatchStep[] = [];
   const views: GameView[] = [viewOf(game, -1)];
   for (const [i, a] of rec.value.actions.entries()) {
     const before = game.events.length;
     const r = game.apply(a.action, a.player);
-    if (!r.ok) return { ok: false, message: `actions[${i}]: ${r.error.message}` };
+    if (!r.ok) return failed({ code: r.error.code, message: `actions[${i}]: ${r.error.message}` });
     steps.push({ version: i + 1, player: a.player, action: a.action, events: game.events.slice(before) });
     views.push(viewOf(game, -1));
   }

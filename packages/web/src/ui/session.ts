@@ -6,6 +6,13 @@ import { knownProblem } from '../app/problems.js';
 import type { Action, DecisionHints, GameView, MatchResult, MatchStep } from '@carc/engine';
 import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/server/protocol';
 
+/** A refusal or an error: the server's code (or the client's, `client/…`), rule and own words. */
+export interface ErrorInfo {
+  code: string;
+  rule?: string;
+  message: string;
+}
+
 export interface Session {
   game: string | null;
   /** The viewer's seat, or null for a spectator. */
@@ -21,8 +28,10 @@ export interface Session {
   result: MatchResult | null;
   /** The id of the action or resignation sent and not yet answered. */
   pending: string | null;
-  /** The last refusal or error, to show. */
+  /** The last refusal or error, in English (the server's words for a refusal by the rules). */
   error: string | null;
+  /** What `error` is, for saying it in the page's language: its code, rule and the server's words. */
+  errorInfo: ErrorInfo | null;
   /** The game id of a rematch on offer. */
   rematch: string | null;
 }
@@ -40,6 +49,7 @@ export const emptySession = (): Session => ({
   result: null,
   pending: null,
   error: null,
+  errorInfo: null,
   rematch: null,
 });
 
@@ -89,13 +99,18 @@ export function applyMessage(s: Session, m: ServerMessage): Session {
         result: m.result ?? s.result,
       };
     case 'ack':
-      return s.pending === m.id ? { ...s, pending: null, error: null } : s;
+      return s.pending === m.id ? { ...s, pending: null, error: null, errorInfo: null } : s;
     case 'error': {
       const rule = m.rule?.rule !== undefined ? ` (rule ${m.rule.rule})` : '';
       return {
         ...s,
         // The seat or the game gone, storage down: a sentence; a refused move keeps its own words.
         error: knownProblem(m.code) ?? `${m.message}${rule}`,
+        errorInfo: {
+          code: m.code,
+          message: m.message,
+          ...(m.rule?.rule !== undefined ? { rule: m.rule.rule } : {}),
+        },
         pending: m.id !== undefined && m.id === s.pending ? null : s.pending,
       };
     }

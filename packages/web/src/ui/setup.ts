@@ -1,13 +1,22 @@
 /**
  * The set-up screen's data: the engine's registry (option specs with their explanations and rule
  * ids, presets, expansions) and the server's schema (GameSettings), named for players with the words
- * of setupWords.ts, and the last choice kept in localStorage.
+ * of setupWords.ts (messages, in the language of the `Say` given: the screen passes `t`), and the
+ * last choice kept in localStorage.
  */
 import type { OptionSpec, Options, Registry } from '@carc/engine';
 import { BUILTIN, MAX_PLAYERS, MIN_PLAYERS } from '@carc/engine';
-import { BOT_NAMES, botSeatNames } from '@carc/bots';
+import { BOT_NAMES } from '@carc/bots';
 import { createGameBody } from '@carc/server/protocol';
-import { BOT_LEVEL_WORDS, OPTION_WORDS, PRESET_WORDS, wordsFromId } from './setupWords.js';
+import type { Say } from './setupWords.js';
+import {
+  english,
+  isMessageKey,
+  optionValueWords,
+  optionWords,
+  presetSource,
+  presetWords,
+} from './setupWords.js';
 
 /**
  * The lobby's game settings: the server's `gameSettingsSchema` (server/src/settings.ts), reached
@@ -34,8 +43,13 @@ export function optionGroups(registry: Registry = BUILTIN): OptionGroup[] {
   ];
 }
 
-/** The expansion's name as printed on the box ("The Princess & the Dragon"), else its id. */
-export function expansionTitle(id: string, registry: Registry = BUILTIN): string {
+/**
+ * The expansion's name as printed on the box in the language of `say` ("The Princess & the Dragon",
+ * "De Draak, de Fee en de Jonkvrouw"), else the engine's title, else its id.
+ */
+export function expansionTitle(id: string, say: Say = english, registry: Registry = BUILTIN): string {
+  const key = `setup.expansion.${id}`;
+  if (isMessageKey(key)) return say(key);
   return registry.defs.find((d) => d.id === id)?.title ?? id;
 }
 
@@ -55,18 +69,26 @@ export function presetSettings(
 }
 
 /** One line about a preset, from what it sets, in words. */
-export function presetDoc(name: string, registry: Registry = BUILTIN): string {
+export function presetDoc(name: string, say: Say = english, registry: Registry = BUILTIN): string {
   const set = presetSettings(name, registry);
-  const source = PRESET_WORDS[name]?.source;
-  if (set.length === 0) return source === undefined ? 'Every option at its default.' : `${capital(source)}.`;
+  const source = presetSource(name, say);
+  if (set.length === 0)
+    return source === undefined ? say('setup.presetAllDefaults') : say('setup.presetFrom', { source });
   const changes = set
-    .map((x) => `${optionTitle(x.id)}: ${valueWords(x.id, x.value).toLowerCase()}`)
+    .map((x) =>
+      say('setup.presetChange', {
+        option: optionTitle(x.id, say),
+        value: valueWords(x.id, x.value, say).toLowerCase(),
+      }),
+    )
     .join('; ');
-  return source === undefined ? `${changes}.` : `${capital(source)}. ${changes}.`;
+  return source === undefined
+    ? say('setup.presetChanges', { changes })
+    : say('setup.presetFromAndChanges', { source, changes });
 }
 
 /** A preset's name for players ("Z-Man Games edition"). */
-export const presetTitle = (name: string): string => PRESET_WORDS[name]?.title ?? wordsFromId(name);
+export const presetTitle = (name: string, say: Say = english): string => presetWords(name, say);
 
 /**
  * The presets worth offering with these expansions: the standard rules, and each preset that changes
@@ -84,25 +106,36 @@ export function presetsFor(expansions: readonly string[], registry: Registry = B
 }
 
 /** An option's name for players ("When the dragon moves"). */
-export const optionTitle = (id: string): string => OPTION_WORDS[id]?.title ?? wordsFromId(id);
+export const optionTitle = (id: string, say: Say = english): string => optionWords(id, say);
 
-/** An option's value in words ("After the turn's scoring"). */
-export const valueWords = (id: string, value: string | number): string =>
-  OPTION_WORDS[id]?.values?.[String(value)] ?? wordsFromId(String(value));
+/** An option's value in words ("After the turn’s scoring"). */
+export const valueWords = (id: string, value: string | number, say: Say = english): string =>
+  optionValueWords(id, value, say);
 
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** A bot level's name and one line on how it plays. */
-export const botLevelWords = (level: BotLevel): { title: string; line: string } =>
-  BOT_LEVEL_WORDS.find((w) => w.level === level) ?? { title: wordsFromId(level), line: '' };
-
-/** The name a bot gets at the table: "Medium bot", numbered when two share a level. */
-export const botNames = (seats: readonly SeatSpec[]): (string | undefined)[] =>
-  botSeatNames(seats.map((s) => (s.kind === 'bot' ? s.level : undefined)));
+/**
+ * The names bots get at a table of this device, by seat (undefined for humans): "Medium bot",
+ * numbered ("Medium bot 2") when two share a level, as @carc/bots' `botSeatNames` names them for
+ * the server, but in the language of `say` (a local game keeps the names it started with).
+ */
+export function botNames(seats: readonly SeatSpec[], say: Say = english): (string | undefined)[] {
+  const seen = new Map<BotLevel, number>();
+  return seats.map((s) => {
+    if (s.kind !== 'bot') return undefined;
+    const n = (seen.get(s.level) ?? 0) + 1;
+    seen.set(s.level, n);
+    const name = say(`setup.botName.${s.level}`);
+    const shared = seats.filter((x) => x.kind === 'bot' && x.level === s.level).length > 1;
+    return shared ? say('setup.botNameNumbered', { name, n }) : name;
+  });
+}
 
 /** The players' names as the table shows them: the names typed, bots named by level, '' for "Player n". */
-export function seatNames(seats: readonly SeatSpec[], typed: readonly string[]): string[] {
-  const bots = botNames(seats);
+export function seatNames(
+  seats: readonly SeatSpec[],
+  typed: readonly string[],
+  say: Say = english,
+): string[] {
+  const bots = botNames(seats, say);
   return seats.map((_, i) => bots[i] ?? (typed[i] ?? '').trim().slice(0, 40));
 }
 
@@ -133,6 +166,7 @@ export interface SetupChoice {
  */
 export function buildSettings(
   c: SetupChoice,
+  say: Say = english,
   registry: Registry = BUILTIN,
 ): { ok: true; settings: GameSettings } | { ok: false; message: string } {
   const base = presetValues(c.preset, registry);
@@ -153,10 +187,13 @@ export function buildSettings(
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `${issue?.path.join('.') ?? 'settings'}: ${issue?.message ?? 'invalid'}` };
+    // The schema's and the engine's reasons are in English (the screen offers no choice they refuse).
+    const path = issue?.path.join('.') ?? 'settings';
+    return { ok: false, message: say('setup.settingsError', { path, reason: issue?.message ?? 'invalid' }) };
   }
   const checked = registry.parseOptions(parsed.data.options, 'options', parsed.data.preset);
-  if (!checked.ok) return { ok: false, message: checked.error.message };
+  if (!checked.ok)
+    return { ok: false, message: say('setup.settingsRefused', { reason: checked.error.message }) };
   return { ok: true, settings: parsed.data };
 }
 

@@ -1,149 +1,85 @@
 /**
  * The set-up screen's words for players: bot levels, expansions, presets and rule options named as a
- * player would name them. The engine's ids stay what they are (records and the server use them); an
- * option or value missing here falls back to words made from its id, so a new engine option still shows.
+ * player would name them, in the messages of i18n/<language>/setup.json ("setup.option.dragon-move",
+ * "setup.optionValue.dragon-move.after-scoring"…). The engine's ids stay what they are (records and
+ * the server use them); an option or value without a message falls back to words made from its id
+ * (and the engine's own explanation), so a new engine option still shows. A test checks that every
+ * option the engine offers has its messages.
+ *
+ * The words are asked of a `Say` (the screen passes `t`, which follows a change of language); without
+ * one, English: this module and setup.ts also run in Node, where the reactive `t` cannot.
  */
+import { Translator } from '@carc/art';
+import type { MessageValues } from '@carc/art';
+import { ENGLISH_CATALOG } from '../i18n/catalog.js';
+import type { MessageKey } from '../i18n/catalog.js';
 import type { BotLevel } from './setup.js';
 
-export interface BotLevelWords {
-  level: BotLevel;
-  /** Easy, Medium, Hard. */
-  title: string;
-  /** One line on how it plays. */
-  line: string;
-}
+/** Gives the message `key` as text: `t` on screen, `english` elsewhere. */
+export type Say = (key: MessageKey, values?: MessageValues) => string;
 
-/** The bots, weakest first: the bots package's random, greedy and MCTS players. */
-export const BOT_LEVEL_WORDS: readonly BotLevelWords[] = [
-  { level: 'random', title: 'Easy', line: 'Plays any legal move at random: good for learning the rules.' },
-  {
-    level: 'greedy',
-    title: 'Medium',
-    line: 'Takes whatever scores best this turn, without planning ahead.',
-  },
-  {
-    level: 'mcts',
-    title: 'Hard',
-    line: 'Plays out many possible futures before each move, and thinks for a second.',
-  },
-];
+const ENGLISH = new Translator('en', ENGLISH_CATALOG);
 
-export interface ExpansionWords {
-  /** A tile that shows what the expansion brings (drawn with the board's art). */
-  tile: string;
-  /** One sentence on what it adds. */
-  line: string;
-}
+/** The English messages, for code that runs without the page's language (Node, tests). */
+export const english: Say = (key, values) => ENGLISH.text(key, values);
 
-export const EXPANSION_WORDS: Readonly<Record<string, ExpansionWords>> = {
-  'princess-and-dragon': {
-    tile: 'DG/C.v',
-    line: 'A dragon that eats meeples, a fairy who guards them, a princess who sends knights home, and magic portals.',
-  },
-  tower: {
-    tile: 'TO/CccC+',
-    line: 'Build towers and capture the meeples they overlook; buy your prisoners back.',
-  },
-  halflings: {
-    tile: 'H1-01',
-    line: 'Half-tiles held in your hand fill the landscape’s corners instead of a draw.',
-  },
+/** Whether `key` names a message (keys made from the engine's ids may not). */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(ENGLISH_CATALOG, key);
+
+/** A bot level's name (Easy, Medium, Hard) and one line on how it plays. */
+export const botLevelWords = (level: BotLevel, say: Say = english): { title: string; line: string } => ({
+  title: say(`setup.botLevel.${level}`),
+  line: say(`setup.botLine.${level}`),
+});
+
+/** A tile that shows what each expansion brings (drawn with the board's art). */
+export const EXPANSION_TILES: Readonly<Record<string, string>> = {
+  'princess-and-dragon': 'DG/C.v',
+  tower: 'TO/CccC+',
+  halflings: 'H1-01',
 };
 
 /** The base game's picture: its start tile. */
 export const BASE_TILE = 'BA/RCr';
 
-export interface PresetWords {
-  title: string;
-  /** Where the rules come from, said once before what the preset changes. */
-  source: string;
+/** One sentence on what an expansion adds, or undefined when it has none. */
+export function expansionLine(id: string, say: Say = english): string | undefined {
+  const key = `setup.expansionLine.${id}`;
+  return isMessageKey(key) ? say(key) : undefined;
 }
 
-export const PRESET_WORDS: Readonly<Record<string, PresetWords>> = {
-  hig: { title: 'Standard rules', source: 'Hans im Glück’s current rules' },
-  zman: { title: 'Z-Man Games edition', source: 'the English rules by Z-Man Games' },
-  rgg: { title: 'Rio Grande Games edition', source: 'the older English rules by Rio Grande Games' },
-  'halflings-first-edition': { title: 'Halflings, first edition', source: 'the Halflings rules of 2015' },
-};
-
-export interface OptionWords {
-  title: string;
-  /** Each value in words, by its string form. */
-  values?: Readonly<Record<string, string>>;
+/** A preset's name for players ("Z-Man Games edition"). */
+export function presetWords(name: string, say: Say = english): string {
+  const key = `setup.preset.${name}`;
+  return isMessageKey(key) ? say(key) : wordsFromId(name);
 }
 
-const ON_OFF = { on: 'In the game', off: 'Left out (tiles stay, plain)' };
+/** Where a preset's rules come from ("The English rules by Z-Man Games"), if said. */
+export function presetSource(name: string, say: Say = english): string | undefined {
+  const key = `setup.presetSource.${name}`;
+  return isMessageKey(key) ? say(key) : undefined;
+}
 
-export const OPTION_WORDS: Readonly<Record<string, OptionWords>> = {
-  'tile-set-base': {
-    title: 'Tile edition',
-    values: { 'basic:2': 'Second edition (current)', 'basic:1': 'First edition' },
-  },
-  'tiny-city-scoring': {
-    title: 'A two-tile city scores',
-    values: { '4': '4 points', '2': '2 points (older editions)' },
-  },
-  'halflings-edition': {
-    title: 'Halflings rules edition',
-    values: { '2021': '2021: count cells', '2020': '2020: count tiles', '2015': '2015: count tiles' },
-  },
-  'halflings-hand': { title: 'Triangles in each hand' },
-  'halflings-deal': {
-    title: 'How hands are dealt',
-    values: { draw: 'Face down, at random', draft: 'Drafted face up' },
-  },
-  'halflings-symbols': {
-    title: 'Vineyard and crop-circle triangles',
-    values: { off: 'Left out', on: 'In the game' },
-  },
-  'tower-pieces': { title: 'Tower pieces each', values: { auto: 'By player count' } },
-  'tower-ransom': {
-    title: 'Ransom for prisoners',
-    values: { on: '3 points to free one', off: 'No ransom (house rule)' },
-  },
-  'tower-range': {
-    title: 'How far a tower captures',
-    values: {
-      orthogonal: 'Its height, in 4 directions',
-      'no-surprise': 'One less than its height',
-      diagonal: 'Any cell within its height',
-    },
-  },
-  'tower-gaps': {
-    title: 'Captures across empty cells',
-    values: { allowed: 'Reach past them', blocked: 'Stop there (house rule)' },
-  },
-  dragon: { title: 'The dragon and the volcano', values: ON_OFF },
-  fairy: { title: 'The fairy', values: ON_OFF },
-  princess: { title: 'The princess', values: ON_OFF },
-  portal: { title: 'The magic portal', values: ON_OFF },
-  'princess-action': {
-    title: 'The princess removing a knight',
-    values: { may: 'Optional', must: 'Compulsory when possible' },
-  },
-  'fairy-placement': {
-    title: 'Where the fairy goes',
-    values: { 'next-follower': 'Next to your meeple', 'on-tile': 'Onto a tile with your meeple' },
-  },
-  'dragon-move': {
-    title: 'When the dragon moves',
-    values: { 'before-scoring': 'Before the turn’s scoring', 'after-scoring': 'After the turn’s scoring' },
-  },
-  'dragon-set-aside': {
-    title: 'A dragon tile before any volcano',
-    values: { 'set-aside': 'Waits aside', reshuffle: 'Goes back into the pile' },
-  },
-  'fairy-bonus': {
-    title: 'The fairy’s points',
-    values: { '1+3': '1 a turn, 3 when scored', '5': '5 when scored (house rule)' },
-  },
-  'fairy-blocks-dragon': {
-    title: 'The dragon and the fairy’s tile',
-    values: { blocks: 'The dragon cannot enter', 'protects-only': 'It enters, eats nothing (house rule)' },
-  },
-};
+/** An option's name for players ("When the dragon moves"). */
+export function optionWords(id: string, say: Say = english): string {
+  const key = `setup.option.${id}`;
+  return isMessageKey(key) ? say(key) : wordsFromId(id);
+}
 
-/** "tower-gaps" → "Tower gaps": words for an option the table above does not know. */
+/** An option's explanation, a sentence; `doc` (the engine's, in English) when it has no message. */
+export function optionDocWords(id: string, doc: string, say: Say = english): string {
+  const key = `setup.optionDoc.${id}`;
+  return isMessageKey(key) ? say(key) : `${doc.charAt(0).toUpperCase()}${doc.slice(1)}.`;
+}
+
+/** An option's value in words ("After the turn’s scoring"); a number without words as itself. */
+export function optionValueWords(id: string, value: string | number, say: Say = english): string {
+  const key = `setup.optionValue.${id}.${String(value)}`;
+  if (isMessageKey(key)) return say(key);
+  return typeof value === 'number' ? String(value) : wordsFromId(value);
+}
+
+/** "tower-gaps" → "Tower gaps": words for an option the messages do not know. */
 export const wordsFromId = (id: string): string => {
   const words = id.replace(/[-_]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -2,8 +2,10 @@
  * The sentence of the turn panel: what the player in front of the screen is to do now, in words a
  * player reads (no tile ids, no rule ids), from the view's phase and legal actions.
  */
-import type { GameView } from '@carc/engine';
-import { playerName } from './players.js';
+import type { Action, GameView } from '@carc/engine';
+import type { MessageKey } from '../i18n/catalog.js';
+import type { Speech } from './players.js';
+import { ENGLISH, playerName } from './players.js';
 
 export interface TurnContext {
   view: GameView;
@@ -18,12 +20,29 @@ export interface TurnContext {
   ways?: number;
   /** A touch screen: a piece on the board takes two taps (the first lights its feature). */
   touch?: boolean;
+  /** The language (English by default). */
+  speech?: Speech;
 }
 
-const join = (parts: readonly string[], last = 'or'): string =>
-  parts.length <= 1
-    ? (parts[0] ?? '')
-    : `${parts.slice(0, -1).join(', ')}, ${last} ${parts[parts.length - 1]}`;
+/** "a, b, or c" as the language says it ("a, b of c"). */
+const orList = (parts: readonly string[], speech: Speech): string =>
+  parts.reduce((done, part, i) =>
+    i === 0
+      ? part
+      : i === parts.length - 1
+        ? speech.t('game.orLast', { rest: done, last: part })
+        : speech.t('game.listNext', { rest: done, next: part }),
+  );
+
+/** What the player may do after placing a tile, by action type, in the order they are offered. */
+const OPTIONS: readonly (readonly [Action['type'], MessageKey])[] = [
+  ['meeple', 'game.optionMeeple'],
+  ['tower', 'game.optionTower'],
+  ['tower-meeple', 'game.optionTowerMeeple'],
+  ['fairy', 'game.optionFairy'],
+  ['princess', 'game.optionPrincess'],
+  ['ransom', 'game.optionRansom'],
+];
 
 /** One sentence saying what to do now (or whom we wait for). */
 export function turnSentence({
@@ -34,48 +53,40 @@ export function turnSentence({
   previewing = false,
   ways = 2,
   touch = false,
+  speech = ENGLISH,
 }: TurnContext): string {
-  const twoTaps = touch ? ' Tap a piece once to light its place, again to confirm.' : '';
-  if (view.toAct < 0) return 'The game is over.';
-  if (sending) return 'Sending your move…';
-  if (!myTurn) return `Waiting for ${playerName(names, view.toAct)}…`;
+  const t = speech.t;
+  /** The sentence, and on a touch screen how to pick a piece on the board. */
+  const tapping = (sentence: string): string =>
+    touch ? t('game.withTwoTaps', { sentence, taps: t('game.twoTaps') }) : sentence;
+  if (view.toAct < 0) return t('game.over');
+  if (sending) return t('game.turnSending');
+  if (!myTurn) return t('game.turnWaiting', { name: playerName(names, view.toAct, speech) });
   const types = new Set(view.legalActions.map((a) => a.type));
   switch (view.phase) {
     case 'place':
-      if (previewing && ways < 2)
-        return 'Place the tile: it fits this cell only this way; ✓ to confirm, or tap another highlighted cell.';
-      if (previewing) return 'Place the tile: ↻ to turn it, ✓ to confirm, or tap another highlighted cell.';
-      return 'Place the tile: tap a highlighted cell, ↻ to turn it, ✓ to confirm.';
+      if (previewing && ways < 2) return t('game.placeOneWay');
+      if (previewing) return t('game.placePreviewing');
+      return t('game.place');
     case 'turn':
       if (types.has('triangle') && types.has('draw'))
-        return previewing
-          ? 'Your turn with the Halflings: ↻ to turn the triangle, ✓ to confirm, or draw a tile instead.'
-          : 'Your turn with the Halflings: put one of your triangles on a dashed cell, or draw a tile instead.';
-      if (types.has('triangle')) return 'Put one of your triangles on a dashed cell.';
-      return 'None of your triangles fits: draw a tile.';
+        return previewing ? t('game.halflingsPreviewing') : t('game.halflings');
+      if (types.has('triangle')) return t('game.halflingsTriangle');
+      return t('game.halflingsDraw');
     case 'draft':
-      return 'Take one triangle from the face-up pool for your hand.';
+      return t('game.draft');
     case 'dragon':
-      return `Move the dragon one step: tap where it goes.${twoTaps}`;
+      return tapping(t('game.dragon'));
     case 'capture':
-      return `Your tower reached meeples: tap one to take it prisoner, or capture nobody.${twoTaps}`;
+      return tapping(t('game.capture'));
     case 'crop-circle':
-      return types.has('crop-circle')
-        ? 'A crop circle: choose what every player may do.'
-        : 'A crop circle: choose a meeple of yours, or none.';
+      return types.has('crop-circle') ? t('game.cropCircle') : t('game.cropChoice');
     default: {
-      const options: string[] = [];
-      if (types.has('meeple')) options.push('put a meeple on the tile you just placed');
-      if (types.has('tower')) options.push('build a tower piece');
-      if (types.has('tower-meeple')) options.push('close a tower with a meeple');
-      if (types.has('fairy')) options.push('move the fairy');
-      if (types.has('princess')) options.push('send a knight home with the princess');
-      if (types.has('ransom')) options.push('free a prisoner of yours');
-      if (options.length === 0)
-        return types.has('pass') ? 'No meeple can go on this tile: choose “no meeple”.' : 'Your move.';
-      if (types.has('pass')) options.push('place no meeple');
-      const s = join(options);
-      return `${s[0]!.toUpperCase()}${s.slice(1)}.${twoTaps}`;
+      const options = OPTIONS.filter(([type]) => types.has(type)).map(([, key]) => t(key));
+      if (options.length === 0) return types.has('pass') ? t('game.noMeeple') : t('game.yourMoveSentence');
+      if (types.has('pass')) options.push(t('game.optionPass'));
+      const s = orList(options, speech);
+      return tapping(t('game.options', { options: `${s[0]!.toUpperCase()}${s.slice(1)}` }));
     }
   }
 }
