@@ -37,7 +37,8 @@ describe('ui/describe over full random games with all three expansions', () => {
     for (const g of games) {
       for (const step of g.steps) {
         const d = describeStep(step, g.names);
-        expect(text(d.action)).toMatch(new RegExp(`^${g.names[step.player]} \\(.\\): `));
+        // The names differ: each player by name alone (the chip is beside the line).
+        expect(text(d.action)).toMatch(new RegExp(`^${g.names[step.player]}: `));
         expect(describeAction(step.action, g.names)).not.toMatch(BAD);
         for (const [i, e] of step.events.entries()) {
           const t = text(d.events[i]?.phrase ?? []);
@@ -46,7 +47,7 @@ describe('ui/describe over full random games with all three expansions', () => {
           if (e.type === 'score') {
             expect(t).toContain(`[${e.rule}]`);
             expect(d.events[i]?.score).toBe(e.points);
-            for (const p of e.players) expect(t).toContain(`${g.names[p]} (`);
+            for (const p of e.players) expect(t).toContain(`${g.names[p]}`);
           }
         }
       }

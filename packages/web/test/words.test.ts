@@ -169,7 +169,9 @@ describe('the presentations', () => {
     expect(phraseText(outcomePhrase({ status: 'aborted' }, (p) => ({ player: p, name: String(p) })))).toBe(
       'The game was stopped before its end.',
     );
-    expect(listPlayers(names, [0, 1])).toBe('Ann (A) and Bo (B)');
+    // Players by name; by name and chip letter only where two share a name.
+    expect(listPlayers(names, [0, 1])).toBe('Ann and Bo');
+    expect(listPlayers(['Ann', 'Ann'], [0, 1])).toBe('Ann (1) and Ann (2)');
     const pass: Action = { type: 'pass' };
     expect(describeAction(pass, names, {}, 'action')).toBe('no meeple');
     expect(describeAction(pass, names, {}, 'capture')).toBe('capture nobody');

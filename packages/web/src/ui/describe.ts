@@ -17,10 +17,18 @@ import { ENGLISH, playerLabel, playerName } from './players.js';
 
 type Names = readonly string[];
 
-/** How the log names a seat: "Ada (A)". */
+/**
+ * How the log names a seat: "Ada" (its chip is beside the line); "Ada (A)" when two seats share a
+ * name, so the letter of the chip tells them apart.
+ */
+function logName(names: Names, p: number, speech: Speech): string {
+  const shown = names.map((_, q) => playerName(names, q, speech));
+  return new Set(shown).size === shown.length ? playerName(names, p, speech) : playerLabel(names, p, speech);
+}
+
 const seat =
   (names: Names, speech: Speech) =>
-  (p: number): Part => ({ player: p, name: playerLabel(names, p, speech) });
+  (p: number): Part => ({ player: p, name: logName(names, p, speech) });
 
 const context = (names: Names, speech: Speech, table: PublicTable = {}, phase?: string) =>
   PRESENTATIONS.context({
@@ -79,7 +87,7 @@ export function describeStep(step: MatchStep, names: Names, speech: Speech = ENG
   return {
     version: step.version,
     player: step.player,
-    who: playerLabel(names, step.player, speech),
+    who: logName(names, step.player, speech),
     action: speech.tPhrase('game.stepAction', {
       who: ctx.who(step.player),
       action: PRESENTATIONS.action(step.action, ctx),
