@@ -78,6 +78,7 @@ const BOARD_STYLE = `
 .cell .hit{fill:transparent;pointer-events:all;cursor:pointer}
 .cell:focus,.target:focus{outline:none}
 .cell:focus-visible .legal{stroke:#000;stroke-width:5}
+@media (prefers-color-scheme:dark){.cell .legal{fill:rgba(141,180,230,.1);stroke:#8db4e6;stroke-width:2.5}.cell:hover .legal,.cell:focus .legal{fill:rgba(141,180,230,.28)}.cell.selected .legal{stroke:#8db4e6}.cell:focus-visible .legal{stroke:#fff}}
 .preview{pointer-events:none;opacity:.92}
 .preview .frame{fill:none;stroke:#0b57d0;stroke-width:4}
 .last{fill:none;stroke:#ff2d95;stroke-width:2.5;stroke-linejoin:round}
