@@ -5,7 +5,8 @@
  * (what `clone()` copies) and peak memory. Each set's games/s is also given as a ratio to a
  * placement-only baseline (baseline.ts) run interleaved in the same process: raw rates move with
  * the machine and its load, the ratio much less. With `--live N`, N all-three games held at
- * mid-game at once, and the memory they take. Prints figures, never asserts (STYLE §2.9).
+ * mid-game at once, and the memory they take. Prints figures, never asserts: timings move with the
+ * machine and its load.
  *
  * Usage: node --expose-gc bench/dist/bench.js [games=5000] [players=2] [--live N] [--json]
  */

@@ -4,7 +4,8 @@
  * once, each between two WebSocket clients of this process playing random legal actions from the
  * view they are sent (optionally with spectators). Prints actions per second, submit→ack and
  * submit→broadcast latencies (until the other seat's socket has the update of that version), the
- * server's memory and the games completed. Prints figures, never asserts (STYLE §2.9).
+ * server's memory and the games completed. Prints figures, never asserts: timings move
+ * with the machine and its load.
  *
  * CPU per action, from /proc: the server processes'; PostgreSQL's (the postmaster and all its
  * children: backends, walwriter…) and Redis's when this benchmark started them (`--postgres`,

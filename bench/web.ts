@@ -9,7 +9,7 @@
  * temporary folder): the bytes on the wire for the index page and what it loads (brotli, as a
  * browser asks), and, in Chromium at 1440×900, the time from pressing Start on the local setup to
  * the first legal cell wholly in the window (found by its accessible name, as a player sees it).
- * Prints figures, never asserts (STYLE §2.9).
+ * Prints figures, never asserts: timings move with the machine and its load.
  *
  * Usage: node bench/dist/web.js [--seconds 4] [--json]
  */

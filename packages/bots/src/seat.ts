@@ -1,5 +1,6 @@
 /**
- * What a bot is, and what it may see: a `Seat` is one player's window on a real game (STYLE §2.12).
+ * What a bot is, and what it may see: a `Seat` is one player's window on a real game, so a bot
+ * can see nothing its player could not.
  *
  * A bot never holds the real `Game`. Its seat lets it read the player's view, list and describe the
  * legal moves of the decision in front of it, and ask for *determinizations*: copies of the game in

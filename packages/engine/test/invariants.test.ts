@@ -1,5 +1,5 @@
 /**
- * Invariant playouts (STYLE §2.9 item 3): seeded random games, moves chosen uniformly among
+ * Invariant playouts: seeded random games, moves chosen uniformly among
  * legalMoves() by the test's own PRNG. After every move: meeple conservation (B-1, B-6), tile
  * conservation (B-1, B-5), scores ≥ 0 and never falling in the base game (B-10), and the engine's
  * feature graph equal to the reference flood fill (test/reference.ts). At the end (B-9): every tile

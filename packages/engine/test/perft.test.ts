@@ -1,5 +1,5 @@
 /**
- * Perft tables (STYLE §2.9 item 1): the exact number of decision sequences from fixed positions.
+ * Perft tables: the exact number of decision sequences from fixed positions.
  *
  * A node is one decision: a placement (cell, rotation) of the drawn tile, then an action (pass, or a
  * meeple on one feature of the placed tile). Draws are forced by a scripted order (`draws`). Two

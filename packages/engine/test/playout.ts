@@ -1,5 +1,5 @@
 /**
- * Seeded random playouts with invariant checks after every move (STYLE §2.9 item 3).
+ * Seeded random playouts with invariant checks after every move.
  *
  * Moves are picked uniformly among legalMoves() with the test's own PRNG (mulberry32), so a failure
  * replays from its seed alone. Every failure message names the seed and the move index.

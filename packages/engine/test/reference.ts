@@ -1,5 +1,6 @@
 /**
- * A slow, independent reference for the feature graph and the base turn (STYLE §2.7, §2.9).
+ * A slow, independent reference for the feature graph and the base turn, which tests compare the
+ * engine against.
  *
  * Everything here is recomputed from scratch, by flood fill, from the list of placed tiles (their
  * TileDef, cell and rotation) and the meeples. It reads only definitions: it does not use the

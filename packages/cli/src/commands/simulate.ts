@@ -1,4 +1,4 @@
-/** `carcassonne simulate`: random games, for speed and sanity (STYLE §2.12 `sim`). */
+/** `carcassonne simulate`: random games, for speed and sanity. */
 import type { ExpansionId, Options, Game, Seed } from '@carc/engine';
 import { BUILTIN, createGame, parseSeed, seedPlus, seedWords } from '@carc/engine';
 import type { Io } from '../io.js';

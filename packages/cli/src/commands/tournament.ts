@@ -1,4 +1,4 @@
-/** `carcassonne tournament`: bots against each other in seat-rotated games (STYLE §2.12). */
+/** `carcassonne tournament`: bots against each other in seat-rotated games, so no bot gains from its seat. */
 import type { BotName, GameResult, MctsOptions, TournamentConfig, TournamentSummary } from '@carc/bots';
 import {
   BOT_NAMES,

@@ -1,5 +1,5 @@
 /**
- * The one interface through which an expansion plugs into the engine (STYLE §2.5). It lives in the
+ * The one interface through which an expansion plugs into the engine. It lives in the
  * core, which knows no expansion: a game is created from a registry (rules/registry.ts) and the ids
  * of the expansions it uses; expansions stand on the core and never on each other (lint-enforced).
  *

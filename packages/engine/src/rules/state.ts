@@ -12,9 +12,9 @@
  *
  * Implementation notes: all state lives in typed arrays owned by the board, the feature graph, this
  * class and the expansions' instances, declared once per class (util/state.ts) so that a copy is a
- * handful of array copies (STYLE §2.4). `play(move)` is the unchecked hot path for moves produced
- * by `legalMoves()`; `encode(action)` is the checked door for untrusted input (rules/checked.ts).
- * Points are written by `award` and events by `emit` only.
+ * handful of array copies (searches copy a game per iteration). `play(move)` is the unchecked hot
+ * path for moves produced by `legalMoves()`; `encode(action)` is the checked door for untrusted
+ * input (rules/checked.ts). Points are written by `award` and events by `emit` only.
  */
 import { Board } from '../board/board.js';
 import { Units } from '../board/units.js';
@@ -151,7 +151,7 @@ export class GameState {
   /** Largest number of legal moves in any position of this game (see maxMoves). */
   private readonly moveLimit: number;
 
-  /** Expansion instances in play, and their hooks gathered once (STYLE §2.5). */
+  /** Expansion instances in play, and their hooks gathered once (the hot path loops only over these). */
   expansions: readonly ExpansionInstance[] = [];
   scoredHooks: readonly ExpansionInstance[] = [];
   valueHooks: readonly ExpansionInstance[] = [];

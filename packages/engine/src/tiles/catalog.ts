@@ -2,9 +2,9 @@
  * The tile catalog: validated definitions plus the typed-array tables the hot path reads.
  *
  * Implementation notes: every (kind, rotation) pair is compiled once into cell-frame tables, so
- * placement checks compare small integers and never walk feature lists (STYLE §2.6). For a square
- * the four side types are also packed two bits each (3 = no tile there), which turns the B-4 check
- * for one rotation into a single XOR and mask.
+ * placement checks, which run for every cell and rotation, compare small integers and never walk
+ * feature lists. For a square the four side types are also packed two bits each (3 = no tile
+ * there), which turns the B-4 check for one rotation into a single XOR and mask.
  */
 import { HALF_SLOTS, SIDE_D, SIDE_SLOTS, rotateSide } from '../geometry/edges.js';
 import type { FeatureKind, TileSymbol } from '../types.js';

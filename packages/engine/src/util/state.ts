@@ -1,8 +1,8 @@
 /**
- * A class's state declared once (STYLE §2.4: state in typed arrays), from which its copies are
- * written: `copyState` makes one instance equal to another without allocating, and a clone is a
- * fresh instance plus `copyState`. Adding a field to a class means adding it to its declaration,
- * not to three hand-written copies that can drift apart.
+ * A class's state declared once (state lives in typed arrays, so copying is cheap), from which its
+ * copies are written: `copyState` makes one instance equal to another without allocating, and a
+ * clone is a fresh instance plus `copyState`. Adding a field to a class means adding it to its
+ * declaration, not to three hand-written copies that can drift apart.
  *
  * Implementation notes: searches copy a game once per iteration, and a loop reading fields by name
  * from several classes is slow in JavaScript engines (megamorphic property access: ~45 fields cost
