@@ -8,11 +8,10 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerProcess } from '../../server/test/harness.js';
-import { FAST, createGame, startServerProcess, tempDatabase } from '../../server/test/harness.js';
-import { buildApp, launchBrowser, tempDir } from './ui-build.js';
+import { describe, expect, it } from 'vitest';
+import { createGame } from '../../server/test/harness.js';
 import { RULE_ID, TILE_ID, visibleText } from './ui-play.js';
+import { useServedApp } from './ui-served.js';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -58,18 +57,7 @@ function smallTargets(page: Page, screen: string): Promise<string[]> {
 }
 
 describe('accessibility of every screen (axe-core, 44 px targets on a phone)', () => {
-  let server: ServerProcess | undefined;
-  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
-  beforeAll(async () => {
-    const web = tempDir('carc-a11y-web-');
-    await buildApp(web);
-    server = await startServerProcess(tempDatabase(), { ...FAST, WEB_ROOT: web });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const served = useServedApp('carc-a11y-web-');
 
   /** Opens `hash` at `size` and waits for `ready` (a locator's text or role) before auditing. */
   async function screen(
@@ -77,9 +65,9 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
     hash: string,
     ready: (page: Page) => Promise<unknown>,
   ): Promise<Page> {
-    const context = await browser!.newContext({ viewport: size, hasTouch: size === PHONE });
+    const context = await served.browser.newContext({ viewport: size, hasTouch: size === PHONE });
     const page = await context.newPage();
-    await page.goto(`${server!.url}/?botDelay=0${hash}`);
+    await page.goto(`${served.server.url}/?botDelay=0${hash}`);
     await ready(page);
     return page;
   }
@@ -112,7 +100,7 @@ describe('accessibility of every screen (axe-core, 44 px targets on a phone)', (
       await game.getByRole('group', { name: 'Legal cells' }).waitFor();
       await audit(game, 'game');
       await audit(await screen(size, '#/lobby', (p) => p.getByRole('heading').first().waitFor()), 'lobby');
-      const open = await createGame(server!, { seats: [{ kind: 'human' }, { kind: 'human' }] });
+      const open = await createGame(served.server, { seats: [{ kind: 'human' }, { kind: 'human' }] });
       await audit(
         await screen(size, `#/game/${open.id}`, (p) => p.getByRole('heading').first().waitFor()),
         'waiting room',

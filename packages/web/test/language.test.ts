@@ -8,30 +8,18 @@
  *    same board after switching to Dutch, and goes on; an online waiting room stays, with its
  *    link and seats, through a switch, and so does the seat taken in it.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerProcess } from '../../server/test/harness.js';
-import { FAST, createGame, startServerProcess, tempDatabase } from '../../server/test/harness.js';
-import { buildApp, launchBrowser, tempDir } from './ui-build.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createGame } from '../../server/test/harness.js';
 import { decide, stepsOf } from './ui-play.js';
+import { useServedApp } from './ui-served.js';
 
 describe('the client speaks the browser’s language, and switches at once', () => {
-  let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    const web = tempDir('carc-language-web-');
-    await buildApp(web);
-    server = await startServerProcess(tempDatabase(), { ...FAST, WEB_ROOT: web });
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const served = useServedApp('carc-language-web-');
 
   /** A person's browser in `locale`, and every console error and uncaught exception of its pages. */
   async function person(locale: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser!.newContext({ locale, viewport: { width: 1440, height: 900 } });
+    const context = await served.browser.newContext({ locale, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -45,7 +33,7 @@ describe('the client speaks the browser’s language, and switches at once', () 
 
   it('opens in Dutch for a Dutch browser; Română in the menu turns it Romanian at once, kept on reload', async () => {
     const { context, page, errors } = await person('nl-NL');
-    await page.goto(`${server!.url}/#/`);
+    await page.goto(`${served.server.url}/#/`);
     await page.getByRole('navigation', { name: 'Manieren om te spelen' }).waitFor();
     expect(await lang(page)).toBe('nl');
     await expect.poll(() => page.getByRole('link', { name: /^Speel op dit apparaat/ }).count()).toBe(1);
@@ -74,7 +62,7 @@ describe('the client speaks the browser’s language, and switches at once', () 
     await page.getByRole('heading', { level: 2, name: 'Joacă online' }).waitFor();
     expect(await lang(page)).toBe('ro');
     expect(await page.getByRole('combobox', { name: 'Limba' }).inputValue()).toBe('ro');
-    await page.goto(`${server!.url}/#/`);
+    await page.goto(`${served.server.url}/#/`);
     await page.getByRole('link', { name: /^Joacă pe acest dispozitiv/ }).waitFor();
     expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
@@ -83,7 +71,7 @@ describe('the client speaks the browser’s language, and switches at once', () 
   it('a game in progress goes on through a switch: against a bot here, and in an online waiting room', async () => {
     const { context, page, errors } = await person('en-GB');
     // ---- a game on this device against a bot
-    await page.goto(`${server!.url}/?botDelay=0#/local`);
+    await page.goto(`${served.server.url}/?botDelay=0#/local`);
     await page.getByRole('button', { name: /start/i }).first().click();
     await page.locator('.carc-board').waitFor();
     expect(await decide(page)).toBe(true);
@@ -105,8 +93,8 @@ describe('the client speaks the browser’s language, and switches at once', () 
     await expect.poll(() => stepsOf(page)).toBeGreaterThan(before);
 
     // ---- an online waiting room: Ann waits for one more player
-    const open = await createGame(server!, { seats: [{ kind: 'human' }, { kind: 'human' }] }, 'Ann');
-    await page.goto(`${server!.url}/#/game/${open.id}`);
+    const open = await createGame(served.server, { seats: [{ kind: 'human' }, { kind: 'human' }] }, 'Ann');
+    await page.goto(`${served.server.url}/#/game/${open.id}`);
     // Dutch still: chosen on this device.
     await page.getByRole('heading', { name: 'Wachten op spelers' }).waitFor();
     const link = await page.locator('#room-link').inputValue();
