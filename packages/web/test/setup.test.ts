@@ -10,6 +10,7 @@ import type { Locale } from '@carc/art';
 import { BUILTIN } from '@carc/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { botSeatNames } from '@carc/bots';
 import { gameSettingsSchema } from '../../server/src/settings.js';
 import { ENGLISH_CATALOG, flatten } from '../src/i18n/catalog.js';
 import nl from '../src/i18n/nl/index.js';
@@ -24,6 +25,7 @@ import {
   presetsFor,
   readSavedSetup,
   seatNames,
+  spokenNames,
   valueWords,
 } from '../src/ui/setup.js';
 import type { Say } from '../src/ui/setupWords.js';
@@ -42,6 +44,28 @@ function sayIn(locale: Locale): Say {
 }
 
 describe('the set-up words and memory', () => {
+  it('names the server’s bots in the language on screen, every other name as given', () => {
+    // The server names bots as @carc/bots does, in English.
+    const levels = ['greedy', undefined, 'greedy', 'mcts'];
+    const given = botSeatNames(levels);
+    expect(given).toEqual(['Medium bot 1', undefined, 'Medium bot 2', 'Hard bot']);
+    const table = [
+      { name: given[0]!, kind: 'bot', level: 'greedy' },
+      { name: 'Ann', kind: 'human' },
+      { name: given[2]!, kind: 'bot', level: 'greedy' },
+      { name: given[3]!, kind: 'bot', level: 'mcts' },
+      // A player's seat a bot took over keeps the player's name.
+      { name: 'Bo', kind: 'bot', level: 'random' },
+    ];
+    expect(spokenNames(table)).toEqual(['Medium bot 1', 'Ann', 'Medium bot 2', 'Hard bot', 'Bo']);
+    const dutch = spokenNames(table, sayIn('nl'));
+    expect(dutch[1]).toBe('Ann');
+    expect(dutch[4]).toBe('Bo');
+    for (const i of [0, 2, 3]) expect(dutch[i]).not.toBe(table[i]!.name);
+    expect(dutch[0]).not.toBe(dutch[2]);
+    expect(spokenNames(table, sayIn('ro'))[3]).not.toBe('Hard bot');
+  });
+
   it('says what a preset changes in words, and offers it only when it changes something in play', () => {
     expect(presetDoc('rgg')).toMatch(/Rio Grande/);
     expect(presetDoc('rgg')).toMatch(/When the dragon moves: after the turn’s scoring/);

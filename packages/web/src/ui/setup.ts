@@ -6,7 +6,7 @@
  */
 import type { OptionSpec, Options, Registry } from '@carc/engine';
 import { BUILTIN, MAX_PLAYERS, MIN_PLAYERS } from '@carc/engine';
-import { BOT_NAMES } from '@carc/bots';
+import { BOT_NAMES, botSeatNames, isBotName } from '@carc/bots';
 import { createGameBody } from '@carc/server/protocol';
 import type { Say } from './setupWords.js';
 import {
@@ -127,6 +127,24 @@ export function botNames(seats: readonly SeatSpec[], say: Say = english): (strin
     const shared = seats.filter((x) => x.kind === 'bot' && x.level === s.level).length > 1;
     return shared ? say('setup.botNameNumbered', { name, n }) : name;
   });
+}
+
+/**
+ * A table's names as shown: the names the server gave its bots ("Medium bot": it speaks English)
+ * in the words of `say`; every other name as given.
+ */
+export function spokenNames(
+  players: readonly { name: string; kind: string; level?: string | undefined }[],
+  say: Say = english,
+): string[] {
+  const seats = players.map((p): SeatSpec =>
+    p.kind === 'bot' && p.level !== undefined && isBotName(p.level)
+      ? { kind: 'bot', level: p.level }
+      : { kind: 'human' },
+  );
+  const given = botSeatNames(players.map((p) => (p.kind === 'bot' ? p.level : undefined)));
+  const spoken = botNames(seats, say);
+  return players.map((p, i) => (p.name === given[i] ? (spoken[i] ?? p.name) : p.name));
 }
 
 /** The players' names as the table shows them: the names typed, bots named by level, '' for "Player n". */
