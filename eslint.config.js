@@ -116,7 +116,7 @@ export default tseslint.config(
     },
   },
   {
-    // The web client: browser code, never Node's; the server only through its protocol's types.
+    // The web client: browser code, never Node's; of the server only what its protocol package says.
     files: ['packages/web/src/**/*.ts', 'packages/web/src/**/*.svelte'],
     rules: {
       'no-restricted-imports': [
@@ -125,7 +125,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'fs', 'path', '@carc/cli'], message: 'the web client runs in browsers' },
           ],
-          paths: [{ name: '@carc/server', message: 'the server only through @carc/server/protocol' }],
+          paths: [{ name: '@carc/server', message: 'the server only through @carc/protocol' }],
         },
       ],
     },

@@ -11,6 +11,7 @@ export default defineConfig({
       '@carc/engine': fileURLToPath(new URL('./packages/engine/src/index.ts', import.meta.url)),
       '@carc/art': fileURLToPath(new URL('./packages/art/src/index.ts', import.meta.url)),
       '@carc/bots': fileURLToPath(new URL('./packages/bots/src/index.ts', import.meta.url)),
+      '@carc/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url)),
     },
   },
   test: {

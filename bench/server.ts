@@ -52,7 +52,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Action, GameView } from '@carc/engine';
-import type { ServerMessage } from '@carc/server';
+import type { ServerMessage } from '@carc/protocol';
 import WebSocket from 'ws';
 import { machineCpuMs, startPostgres, startRedis, stopProcess, treeCpuMs } from './services.js';
 

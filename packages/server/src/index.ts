@@ -1,6 +1,6 @@
 /**
  * @carc/server — the authoritative multiplayer server: lobby over HTTP, games over WebSocket
- * (docs/protocol.md), SQLite by default or PostgreSQL, bots in worker threads, Fischer clocks.
+ * (docs/protocol.md, @carc/protocol), SQLite by default or PostgreSQL, bots in worker threads, Fischer clocks.
  */
 export type { ServerConfig, ServerConfigInput } from './config.js';
 export { ENVIRONMENT, isPostgres, readConfig, serverConfigSchema } from './config.js';
@@ -18,18 +18,6 @@ export { Hub, Session } from './hub/hub.js';
 export type { BotRunner } from './bots/pool.js';
 export { botPool, inlineBots } from './bots/pool.js';
 export type { BotTask } from './bots/decide.js';
-export type { ClientMessage, ClockInfo, PlayerInfo, ServerMessage } from './protocol.js';
-export { MAX_BODY_BYTES, MAX_FRAME_BYTES, clientMessage } from './protocol.js';
-export type { ClockSettings, GameSettings, SeatSpec } from './settings.js';
-export { gameSettingsSchema } from './settings.js';
-export type {
-  ActionRow,
-  ClockState,
-  GameListing,
-  GameRow,
-  GameStatus,
-  SeatRow,
-  Store,
-} from './store/store.js';
+export type { ActionRow, ClockState, GameRow, SeatRow, Store } from './store/store.js';
 export { SequenceConflict } from './store/store.js';
 export { SqliteStore } from './store/sqlite.js';

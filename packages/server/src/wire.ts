@@ -3,7 +3,7 @@
  * goes to, on this process or, through the cluster, on others: there it arrives as `Encoded`, its
  * text and the little the hub reads of it (type, version), and is written to sockets as is.
  */
-import type { ServerMessage } from './protocol.js';
+import type { ServerMessage } from '@carc/protocol';
 
 const texts = new WeakMap<ServerMessage, string>();
 

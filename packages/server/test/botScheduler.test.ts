@@ -9,7 +9,7 @@ import { BotScheduler, BotTimeoutError, BotsClosedError } from '../src/bots/sche
 import { Decider } from '../src/bots/decide.js';
 import type { BotTask } from '../src/bots/decide.js';
 import { inlineBots } from '../src/bots/pool.js';
-import { gameConfig } from '../src/settings.js';
+import { gameConfig } from '@carc/protocol';
 
 interface Task {
   name: string;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Action, GameRecord, GameView, MatchStep } from '@carc/engine';
 import { BUILTIN, readRecord } from '@carc/engine';
-import type { ServerMessage } from '../src/protocol.js';
+import type { ServerMessage } from '@carc/protocol';
 import type { Connection } from '../../web/src/net/connection.js';
 import type { SocketLike } from '../../web/src/net/online.js';
 import { onlineConnection } from '../../web/src/net/online.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../src/protocol.js';
+import type { ServerMessage } from '@carc/protocol';
 
 const MAIN = fileURLToPath(new URL('../../cli/dist/main.js', import.meta.url));
 

@@ -21,7 +21,7 @@ import { botSeatNames } from '@carc/bots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord, GameView } from '@carc/engine';
 import { BUILTIN, createGame, readRecord, recordConfig, viewOf } from '@carc/engine';
-import type { ServerMessage } from '../src/protocol.js';
+import type { ServerMessage } from '@carc/protocol';
 import type { Client, ServerProcess } from './harness.js';
 import { FAST, api, connect, startServerProcess, tempDatabase } from './harness.js';
 import { actRandom, isOver, latest, seeded } from './play.js';

@@ -1,6 +1,6 @@
 /** A seat played by a client: random legal actions from the view it is sent, until the game ends. */
 import type { Action, GameView } from '@carc/engine';
-import type { ServerMessage } from '../src/protocol.js';
+import type { ServerMessage } from '@carc/protocol';
 import type { Client } from './harness.js';
 import { prng } from '../../engine/test/playout.js';
 

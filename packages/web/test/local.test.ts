@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Action, GameView } from '@carc/engine';
 import { Match, readRecord, replayRecord } from '@carc/engine';
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 import type { LocalProgress, LocalSettings, LocalSpeaker } from '../src/local/table.js';
 import { LocalTable, localConfig } from '../src/local/table.js';
 import { wireAction } from '../src/net/messages.js';

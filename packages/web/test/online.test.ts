@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { GameView, MatchStep } from '@carc/engine';
-import type { ServerMessage } from '@carc/server/protocol';
+import type { ServerMessage } from '@carc/protocol';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import type { ConnectionState } from '../src/net/connection.js';

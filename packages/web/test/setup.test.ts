@@ -11,7 +11,7 @@ import { BUILTIN } from '@carc/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { botSeatNames } from '@carc/bots';
-import { gameSettingsSchema } from '../../server/src/settings.js';
+import { gameSettingsSchema } from '@carc/protocol';
 import { ENGLISH_CATALOG, flatten } from '../src/i18n/catalog.js';
 import nl from '../src/i18n/nl/index.js';
 import ro from '../src/i18n/ro/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@carc/server/protocol';
+import type { ServerMessage } from '@carc/protocol';
 import { randomGame } from '../src/ui/dev/randomGame.js';
 import type { Session } from '../src/ui/session.js';
 import { applyMessage, emptySession, mergeSteps, messageId, otherActions } from '../src/ui/session.js';

@@ -7,7 +7,7 @@
 import { BUILTIN } from '@carc/engine';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gameSettingsSchema } from '../../server/src/settings.js';
+import { gameSettingsSchema } from '@carc/protocol';
 import { optionTitle, presetTitle, valueWords } from '../src/ui/setup.js';
 import { useDevPage } from './ui-build.js';
 

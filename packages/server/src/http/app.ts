@@ -25,7 +25,7 @@ import {
   joinBody,
   listQuery,
   tokenBody,
-} from '../protocol.js';
+} from '@carc/protocol';
 import { AddressBook } from './limits.js';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, serveSocket } from './socket.js';
 import { findWebClient, missingWebClient, serveWebClient } from './static.js';

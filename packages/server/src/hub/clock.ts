@@ -3,7 +3,7 @@
  * time; when its turn passes to another seat it gains the increment. Only human seats' clocks run:
  * a bot has its thinking budget instead.
  */
-import type { ClockSettings } from '../settings.js';
+import type { ClockSettings } from '@carc/protocol';
 import type { ClockState } from '../store/store.js';
 
 /** The clocks at the start: everyone has the initial time; `running` (the first to act) starts now. */

@@ -15,9 +15,9 @@ import type { BotName } from '@carc/bots';
 import { botSeatNames, isBotName } from '@carc/bots';
 import { randomBytes } from 'node:crypto';
 import { hashToken, newGameId, newToken, tokenMatches } from '../ids.js';
-import type { ClockInfo, PlayerInfo, ServerMessage } from '../protocol.js';
-import type { GameSettings } from '../settings.js';
-import { gameConfig } from '../settings.js';
+import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/protocol';
+import type { GameSettings } from '@carc/protocol';
+import { gameConfig } from '@carc/protocol';
 import type { BotRunner } from '../bots/pool.js';
 import type {
   ActionRow,

@@ -4,13 +4,10 @@
  * and PostgreSQL stand behind the same calls. Every call is async: SQLite answers at once, a
  * network database does not.
  */
-import type { Action, MatchOutcome, MatchStatus } from '@carc/engine';
-import type { GameSettings } from '../settings.js';
+import type { Action, MatchOutcome } from '@carc/engine';
+import type { GameListing, GameSettings, GameStatus, SeatKind } from '@carc/protocol';
 
-/** Where a game stands: `open` until every human seat is taken, then the match's status. */
-export type GameStatus = 'open' | MatchStatus;
-
-export type SeatKind = 'human' | 'bot';
+export type { GameListing, GameStatus, SeatKind };
 
 export interface SeatRow {
   kind: SeatKind;
@@ -82,15 +79,6 @@ export interface ActionRow {
 export type GamePatch = Partial<
   Pick<GameRow, 'status' | 'seats' | 'version' | 'toAct' | 'clocks' | 'outcome' | 'scores' | 'rematch'>
 >;
-
-export interface GameListing {
-  id: string;
-  createdAt: number;
-  status: GameStatus;
-  settings: GameSettings;
-  seats: { kind: SeatKind; level?: string; name: string; taken: boolean }[];
-  version: number;
-}
 
 /** Thrown by `appendAction` when the (game, seq) entry already exists: another writer got there first. */
 export class SequenceConflict extends Error {

@@ -28,7 +28,7 @@ import type { Action, Game, GameConfig, MatchOutcome, MatchStatus, MatchStep, Vi
 import { BUILTIN, Match, createGame, randomSeed, readRecord, seedWords } from '@carc/engine';
 import type { BotName } from '@carc/bots';
 import { botSeatNames, createBot, seatOf } from '@carc/bots';
-import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/protocol';
 import type { Locale } from '@carc/art';
 import type { Say } from '../board/words.js';
 import { wordsOf } from '../board/words.js';

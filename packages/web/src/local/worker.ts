@@ -11,7 +11,7 @@
  */
 import type { Locale } from '@carc/art';
 import { localeOf } from '@carc/art';
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 import type { LocalProgress, LocalSettings } from './table.js';
 import { LocalTable } from './table.js';
 

@@ -3,7 +3,7 @@
  * client messages in, server messages out), whether it goes to the server over a WebSocket or to
  * the engine and bots in a Web Worker (hotseat and games against bots, offline). The UI code is one.
  */
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 

@@ -5,7 +5,7 @@
  * refused field's `path` and the HTTP status. A network failure is `net/unreachable` (status 0),
  * an answer that is not the server's JSON `net/bad-answer`.
  */
-import type { GameListing, GameStatus, GameSummary } from '@carc/server/protocol';
+import type { GameListing, GameStatus, GameSummary } from '@carc/protocol';
 import type { Words } from '../app/problems.js';
 import { inEnglish, problemWords } from '../app/problems.js';
 import type { LocalSettings } from '../local/table.js';

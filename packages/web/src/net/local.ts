@@ -8,7 +8,7 @@
  * language (its own refusals, the names it gives): `locale` at the start, `setLocale` on a change.
  */
 import type { Locale } from '@carc/art';
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 import type { LocalProgress, LocalSettings } from '../local/table.js';
 import type { WorkerInbound, WorkerOutbound } from '../local/worker.js';
 import type { Connection, ConnectionState } from './connection.js';

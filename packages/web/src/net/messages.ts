@@ -5,7 +5,7 @@
  * every `Action` is such an object, so this is the one place that says so.
  */
 import type { Action } from '@carc/engine';
-import type { ClientMessage } from '@carc/server/protocol';
+import type { ClientMessage } from '@carc/protocol';
 
 export type ActMessage = Extract<ClientMessage, { type: 'act' }>;
 export type WireAction = ActMessage['action'];

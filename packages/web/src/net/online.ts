@@ -16,7 +16,7 @@
  *   `lobby/no-game`, an invalid hello): that error is passed on first. Any other refusal of the
  *   hello (busy, storage down) means a new socket after the usual pause.
  */
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 import type { Connection, ConnectionState } from './connection.js';
 
 /** The part of a WebSocket this connection uses (the browser's, or `ws`'s under Node). */

@@ -1,5 +1,5 @@
 /** Clocks as the server reports them (ClockInfo), counted down locally between messages. */
-import type { ClockInfo } from '@carc/server/protocol';
+import type { ClockInfo } from '@carc/protocol';
 
 /** What seat `seat` has left `elapsedMs` after the clocks were sent (only the running clock runs). */
 export function remainingMs(clocks: ClockInfo, seat: number, elapsedMs: number): number {

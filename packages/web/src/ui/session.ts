@@ -4,7 +4,7 @@
  */
 import { knownProblem } from '../app/problems.js';
 import type { Action, DecisionHints, GameView, MatchResult, MatchStep } from '@carc/engine';
-import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/server/protocol';
+import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/protocol';
 
 /** A refusal or an error: the server's code (or the client's, `client/…`), rule and own words. */
 export interface ErrorInfo {

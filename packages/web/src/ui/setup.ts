@@ -1,13 +1,14 @@
 /**
  * The set-up screen's data: the engine's registry (option specs with their explanations and rule
- * ids, presets, expansions) and the server's schema (GameSettings), named for players with the words
+ * ids, presets, expansions) and the protocol's schema (GameSettings), named for players with the words
  * of setupWords.ts (messages, in the language of the `Say` given: the screen passes `t`), and the
  * last choice kept in localStorage.
  */
 import type { OptionSpec, Options, Registry } from '@carc/engine';
 import { BUILTIN, MAX_PLAYERS, MIN_PLAYERS } from '@carc/engine';
 import { BOT_NAMES, botSeatNames, isBotName } from '@carc/bots';
-import { createGameBody } from '@carc/server/protocol';
+import type { ClockSettings, GameSettings, SeatSpec } from '@carc/protocol';
+import { gameSettingsSchema } from '@carc/protocol';
 import type { Say } from './setupWords.js';
 import {
   english,
@@ -18,14 +19,9 @@ import {
   presetWords,
 } from './setupWords.js';
 
-/**
- * The lobby's game settings: the server's `gameSettingsSchema` (server/src/settings.ts), reached
- * through the protocol's create-game body since @carc/server/protocol does not export it by name.
- */
-export const settingsSchema = createGameBody.shape.settings;
-export type GameSettings = ReturnType<typeof settingsSchema.parse>;
-export type SeatSpec = GameSettings['seats'][number];
-export type ClockSettings = NonNullable<GameSettings['clock']>;
+/** The lobby's game settings, as the protocol checks them. */
+export const settingsSchema = gameSettingsSchema;
+export type { ClockSettings, GameSettings, SeatSpec };
 export type BotLevel = (typeof BOT_NAMES)[number];
 export const BOT_LEVELS: readonly BotLevel[] = BOT_NAMES;
 

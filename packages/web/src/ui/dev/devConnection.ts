@@ -3,7 +3,7 @@
  * for the viewer, random bots in the other seats, speaking the server's messages.
  */
 import type { Action, Match } from '@carc/engine';
-import type { ClientMessage, ServerMessage } from '@carc/server/protocol';
+import type { ClientMessage, ServerMessage } from '@carc/protocol';
 import type { Connection, ConnectionState } from '../../net/connection.js';
 import { prng } from './randomGame.js';
 

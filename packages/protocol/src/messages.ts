@@ -1,17 +1,29 @@
 /**
  * The wire protocol (docs/protocol.md): the schemas every HTTP body and WebSocket message is
- * checked against, and the messages the server sends. An action's own fields are checked by the
- * engine (its checked door), which names the field and rule; here only the envelope.
+ * checked against, and the messages a server (or the browser's own table) sends. An action's own
+ * fields are checked by the engine (its checked door), which names the field and rule; here only
+ * the envelope.
  */
 import type { DecisionHints, GameView, MatchResult, MatchStatus, MatchStep } from '@carc/engine';
 import { z } from 'zod';
-import type { GameListing, GameStatus, SeatKind } from './store/store.js';
+import type { GameSettings } from './settings.js';
 import { gameSettingsSchema } from './settings.js';
 import { playerName } from './names.js';
 
-export type { GameSettings, SeatSpec, ClockSettings } from './settings.js';
-export { gameSettingsSchema } from './settings.js';
-export type { GameListing, GameStatus, SeatKind } from './store/store.js';
+/** Where a game stands: `open` until every human seat is taken, then the match's status. */
+export type GameStatus = 'open' | MatchStatus;
+
+export type SeatKind = 'human' | 'bot';
+
+/** A game as the lobby lists it. */
+export interface GameListing {
+  id: string;
+  createdAt: number;
+  status: GameStatus;
+  settings: GameSettings;
+  seats: { kind: SeatKind; level?: string; name: string; taken: boolean }[];
+  version: number;
+}
 
 /** A game as `GET /api/games/:id` shows it. */
 export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string };

@@ -1,0 +1,7 @@
+/**
+ * @carc/protocol: what a client and an authority (the server, or the browser's own table) say to
+ * each other. Browser-safe: the engine, the bots' names and zod, nothing of a server.
+ */
+export * from './messages.js';
+export * from './settings.js';
+export * from './names.js';
