@@ -199,18 +199,22 @@ const input = (): BoardInput => ({
 });
 
 const first = stepFound?.before ?? input();
-const board = createBoard(container, {
-  choose(action) {
-    test.chosen.push(action);
-    if (!play) return;
-    const r = game.apply(action);
-    if (!r.ok) throw new Error(r.error.message);
-    const next = input();
-    test.hints = next.hints;
-    test.input = next;
-    board.update(next);
+const board = createBoard(
+  container,
+  {
+    choose(action) {
+      test.chosen.push(action);
+      if (!play) return;
+      const r = game.apply(action);
+      if (!r.ok) throw new Error(r.error.message);
+      const next = input();
+      test.hints = next.hints;
+      test.input = next;
+      board.update(next);
+    },
   },
-});
+  { tiles: BUILTIN.catalog() },
+);
 const test: BoardTest = {
   scenario,
   seed: found.seed,

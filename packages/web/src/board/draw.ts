@@ -8,9 +8,8 @@
  * The glyphs' titles (tooltips and accessible names) are @carc/art's, in English: the board gives
  * them again in the page's language (`say`), from the same data.
  */
-import type { Figure, FigureNames, Glyph, Pt, TileModel } from '@carc/art';
+import type { Figure, FigureNames, Glyph, Pt, TileLookup, TileModel } from '@carc/art';
 import { figureGlyph, placeCentre, placeOutline, playerColour, tileGlyph, tileWords } from '@carc/art';
-import { BUILTIN } from '@carc/engine';
 import type { CornerName } from '@carc/engine';
 import type { Say } from './words.js';
 import { documentLocale } from './words.js';
@@ -72,14 +71,14 @@ function retitle(node: Element | null, text: string): void {
   if (own) own.textContent = text;
 }
 
-/** A placed tile (or a preview of one) at its cell, its titles in `say`'s words. */
-export function drawTile(t: TileModel, say: Say): SVGElement {
+/** A placed tile (or a preview of one) at its cell, its titles in `say`'s words (`tiles` name it). */
+export function drawTile(t: TileModel, say: Say, tiles: TileLookup): SVGElement {
   const node = toDom(tileGlyph(t, ORIGIN, CELL));
   retitle(
     node,
     say('tileTitle', {
       // What the tile shows in words, never its id.
-      tile: tileWords(BUILTIN.catalog(), t.tile, documentLocale()) ?? say('aTile'),
+      tile: tileWords(tiles, t.tile, documentLocale()) ?? say('aTile'),
       x: t.x,
       y: t.y,
       rotation: String(t.rotation),

@@ -6,7 +6,19 @@
  * titles, the final scoring bar) are in the language of its page (`<html lang>`: en, nl or ro),
  * and follow a change of it at once (board/words.ts).
  */
-import type { Action, DecisionHints, GameEvent, GameView } from '@carc/engine';
+import type { TileLookup } from '@carc/art';
+import type { Action, DecisionHints, GameEvent, GameView, TileDef } from '@carc/engine';
+
+/** The tiles a board draws: their definitions by id and every kind (the engine's `Catalog` fits). */
+export interface BoardTiles extends TileLookup {
+  readonly defs: readonly TileDef[];
+}
+
+/** What a board is made with. */
+export interface BoardOptions {
+  /** The tile definitions of the game shown: the board draws them, it does not look them up. */
+  tiles: BoardTiles;
+}
 
 export interface BoardInput {
   /** What the viewer sees: tiles, figures, the drawn tile, the viewer's hand of triangles… */
