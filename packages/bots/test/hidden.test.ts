@@ -8,8 +8,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Bot, Seat } from '@carc/bots';
 import { BOT_NAMES, MctsBot, createBot, seatOf } from '@carc/bots';
-import type { ExpansionId, Game } from '@carc/engine';
-import { viewOf } from '@carc/engine';
+import type { ExpansionId } from '@carc/engine';
+import { BUILTIN, Game, unwrap, viewOf } from '@carc/engine';
 import { newGame, nextDraws, playUntil } from './helpers.js';
 
 const ALL: ExpansionId[] = ['halflings', 'tower', 'princess-and-dragon'];
@@ -37,10 +37,19 @@ const POSITIONS: [ExpansionId[], number, number, string][] = [
 /** Two games that look the same to `player` and differ in what they hide. */
 function twins(g: Game, player: number): [Game, Game] {
   const a = g.determinize(player, 101);
-  const b = g.determinize(player, 202);
   // Also store b's remaining tiles in another order: nobody sees that order either.
-  b.state.bag.subarray(0, b.state.bagCount).reverse();
+  const b = withPileReversed(g.determinize(player, 202));
   return [a, b];
+}
+
+/** A copy of `g` (through its snapshot) whose remaining tiles are stored in reverse order. */
+function withPileReversed(g: Game): Game {
+  const snapshot = g.toSnapshot();
+  const own = snapshot.state.game!;
+  const bag = own.bag as number[];
+  const left = own.bagCount as number;
+  bag.splice(0, left, ...bag.slice(0, left).reverse());
+  return unwrap(Game.fromSnapshot(snapshot, BUILTIN));
 }
 
 describe('a bot sees only its own view', () => {

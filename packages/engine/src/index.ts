@@ -1,8 +1,8 @@
 /**
  * @carc/engine — Carcassonne rules engine. No runtime dependencies; runs in Node, browsers and workers.
  */
-export type { Point, Rotation, FeatureKind, RuleId, Shape, TileSymbol, EdgeType } from './types.js';
-export { FEATURE_KINDS, ROTATIONS, SHAPES, TILE_SYMBOLS } from './types.js';
+export type { Point, Rotation, FeatureKind, RuleId, Shape, EdgeType } from './types.js';
+export { FEATURE_KINDS, ROTATIONS, SHAPES } from './types.js';
 export type { Result } from './util/result.js';
 export { ok, err, unwrap } from './util/result.js';
 export { CORNER_NAMES, SIDE_NAMES, HALF_NAMES } from './geometry/edges.js';
@@ -12,6 +12,8 @@ export type { TileDef, TileDefInput, FeatureDef, FeatureInput, TileDefError } fr
 export { parseTileDef } from './tiles/tileDef.js';
 export type { TileSets } from './tiles/catalog.js';
 export { Catalog, MAX_EXTRA_TILES } from './tiles/catalog.js';
+export type { AttributeMerge, FeatureAttributeSpec, TileSchema, TileSymbolSpec } from './tiles/schema.js';
+export { BASE_TILE_SCHEMA } from './tiles/schema.js';
 export type { Options, OptionError, OptionSpec, Presets } from './rules/options.js';
 export { Registry } from './rules/registry.js';
 export type {
@@ -79,7 +81,15 @@ export type { CatalogHashes } from './rules/catalogHash.js';
 export { catalogHashes } from './rules/catalogHash.js';
 export { MEEPLES_PER_PLAYER, MIN_PLAYERS, MAX_PLAYERS } from './rules/constants.js';
 export type { Phase, Phases } from './rules/phases.js';
-export type { ReadonlyState } from './rules/game.js';
+export type {
+  BoardReader,
+  ExpansionReader,
+  GraphReader,
+  GridReader,
+  ReadonlyTypedArray,
+  StateReader,
+  UnitsReader,
+} from './rules/reader.js';
 export { Game } from './rules/game.js';
 export type { Snapshot, SnapshotConfig, SnapshotError } from './rules/snapshot.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './rules/snapshot.js';

@@ -35,20 +35,6 @@ export type Rotation = (typeof ROTATIONS)[number];
 export const SHAPES = ['square', 'triangle'] as const;
 export type Shape = (typeof SHAPES)[number];
 
-/** Printed markers that later rules react to; `garden` is drawn only (B-1). */
-export const TILE_SYMBOLS = [
-  'garden',
-  'volcano',
-  'dragon',
-  'portal',
-  'vineyard',
-  'hill',
-  'sheep',
-  'cropCircle',
-  'waterTower',
-] as const;
-export type TileSymbol = (typeof TILE_SYMBOLS)[number];
-
 /** A board position: +x east, +y south, the start tile at (0,0). */
 export interface Point {
   x: number;

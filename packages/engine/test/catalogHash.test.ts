@@ -52,7 +52,7 @@ describe('catalog fingerprints in records', () => {
         {
           id: 'IN/R',
           features: [
-            { kind: 'road', edges: 'W E' },
+            { kind: 'road', edges: 'W E', inn: true },
             { kind: 'field', halves: 'WR NL NR EL' },
             { kind: 'field', halves: 'ER SL SR WL' },
             { kind: 'monastery' },

@@ -13,7 +13,12 @@ const record = (name: string) => readFileSync(new URL(`./inn/${name}`, import.me
 
 describe('a plug-in expansion: inns (I-1)', () => {
   it('scores a completed road with an inn double, and an open one nothing at the end', () => {
-    for (const name of ['I-1-inn-completed.json', 'I-1-inn-open.json', 'I-2-toast.json']) {
+    for (const name of [
+      'I-1-inn-completed.json',
+      'I-1-inn-open.json',
+      'I-1-two-inns.json',
+      'I-2-toast.json',
+    ]) {
       const rec = unwrap(parseRecord(record(name), WITH_INNS));
       const { mismatches } = unwrap(replayRecord(rec, true, WITH_INNS));
       expect(mismatches).toEqual([]);

@@ -210,7 +210,7 @@ function snapshot(g: Game): string {
     for (let i = 0; i < a.length; i++) if (a[i] !== none) out.push(`${i}:${a[i]}`);
     return out.join(' ');
   };
-  const head = (a: Int8Array | Int16Array | Int32Array | Uint32Array, k: number) =>
+  const head = (a: { subarray(begin: number, end: number): ArrayLike<number> }, k: number) =>
     Array.from(a.subarray(0, k));
   return JSON.stringify({
     slots: [board.slotKind, board.slotRot, board.slotCell, board.slotSeg].map((a) => head(a, s)),

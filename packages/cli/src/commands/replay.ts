@@ -83,7 +83,7 @@ export function replayReport(rec: GameRecord, game: Game): ReplayReport {
     tiles: view.tiles,
     expansions: view.expansions,
     current: view.current,
-    ...expansionViews(game.state, -1),
+    ...expansionViews(game, -1),
   };
   if (end?.type === 'end') report.winners = end.winners;
   return report;

@@ -135,7 +135,7 @@ export class Board {
     }
   }
 
-  /** Back to an empty board on `grid`, as constructed (GameState.create reusing a game). */
+  /** Back to an empty board on `grid`, as constructed (createState reusing a game, rules/setup.ts). */
   reset(grid: Grid): void {
     this.emptyCells(grid);
     for (const a of [this.slotKind, this.slotRot, this.slotCell, this.slotSeg, this.slotTurn])

@@ -8,7 +8,9 @@
  * - distinct tiles and distinct cells of roads and cities: sum minus the tiles and cells both sides
  *   already had (H-8 counts cells, the per-tile editions count tiles);
  * - the cities a field touches are read through the union-find when the field is scored, because
- *   cities keep merging after the field last changed, and a cached set would go stale.
+ *   cities keep merging after the field last changed, and a cached set would go stale;
+ * - attributes declared by the base game or an expansion (tiles/schema.ts): by their own merge rule
+ *   (or, sum, max), combined over the members when asked (`attribute`).
  *
  * Implementation notes: union by size, no path compression, so finds stay O(log n) and a future
  * undo trail can restore every write. Members of a set form a circular list (`next`), spliced in
@@ -228,6 +230,28 @@ export class FeatureGraph {
     const end = base + this.board.catalog.featureCount[this.board.slotKind[slot]];
     for (let s = base; s < end; s++) if (this.find(s) === r) return true;
     return false;
+  }
+
+  /**
+   * The value of declared attribute `a` (Catalog.attributeIndex) on the feature rooted at `root`:
+   * the values of its segments combined by the attribute's merge rule (or, sum, max). Read when a
+   * feature is scored rather than kept per root, so attributes add nothing to a union, a copy or a
+   * snapshot; the value is the same as if each union had combined the two sides.
+   */
+  attribute(root: number, a: number): number {
+    const cat = this.board.catalog;
+    const values = cat.attributeValues[a];
+    const merge = cat.schema.attributes[a].merge;
+    const kinds = this.board.slotKind;
+    let total = 0;
+    let m = root;
+    do {
+      const v = values[kinds[this.slot[m]] * MAX_FEATURES + this.local[m]];
+      if (merge === 'sum') total += v;
+      else if (v > total) total = merge === 'or' ? 1 : v;
+      m = this.next[m];
+    } while (m !== root);
+    return total;
   }
 
   addMeeple(seg: number, player: number): void {

@@ -12,7 +12,8 @@
  * hook is optional. `game.expansion(def)` gives bots and tools its instance, typed, for reading.
  *
  * Checklist for a new expansion (test/inn/inn.ts is a small complete one, written from outside):
- * 1. an `ExpansionDef` with its id, tiles and tile sets, options (keys merged into `Options` by
+ * 1. an `ExpansionDef` with its id, tiles and tile sets, the feature attributes and symbols its
+ *    tiles use beyond the base game's (tiles/schema.ts), options (keys merged into `Options` by
  *    `declare module`), and `create(game)`;
  * 2. its vocabulary, merged into the core's types by `declare module` and listed in the definition:
  *    actions (`Actions`; `actions`: fields and move payload widths), events (`Events`), error codes
@@ -29,6 +30,7 @@
  */
 import type { Catalog, TileSets } from '../tiles/catalog.js';
 import type { TileDefInput } from '../tiles/tileDef.js';
+import type { FeatureAttributeSpec, TileSymbolSpec } from '../tiles/schema.js';
 import type { Action, ActionSpec } from './actions.js';
 import type { RuleError, RuleErrorCode } from './errors.js';
 import type { ScoreEvent } from './events.js';
@@ -167,6 +169,14 @@ export interface ExpansionDef<I extends ExpansionInstance = ExpansionInstance> {
   readonly tiles?: readonly TileDefInput[];
   /** Its tile sets by id (`tower:1`…): tile id → copies. */
   readonly tileSets?: TileSets;
+  /**
+   * Attributes its features may carry in tile files (the inn on a road), each with the kinds that
+   * carry it, its type and how joined features combine it; read back with `Catalog.attribute` and,
+   * merged over a feature on the board, `FeatureGraph.attribute`.
+   */
+  readonly featureAttributes?: readonly FeatureAttributeSpec[];
+  /** Symbols its tiles may show (`dragon`, `vineyard`…), read back with `Catalog.hasSymbol`. */
+  readonly symbols?: readonly TileSymbolSpec[];
   /** Its options, each with values, default, rule and explanation (keys merged into `Options`). */
   readonly options?: readonly OptionSpec[];
   /** Presets it adds or extends (a preset of the same name in two expansions is merged). */

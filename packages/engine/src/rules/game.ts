@@ -27,37 +27,15 @@ import type { Options } from './options.js';
 import type { Phase } from './phases.js';
 import type { Registry } from './registry.js';
 import type { UniformRandom } from './rng.js';
-import { GameState } from './state.js';
+import { cloneState, cloneStateInto, determinizeState } from './copies.js';
+import type { ExpansionReader, StateReader } from './reader.js';
+import { createState } from './setup.js';
+import type { GameState } from './state.js';
+import { legalMoves, playMove } from './turn.js';
 import type { Snapshot, SnapshotError } from './snapshot.js';
 import { readSnapshot, writeSnapshot } from './snapshot.js';
 import type { GameView } from './view.js';
-import { viewOf } from './view.js';
-
-/**
- * The rule state as the holder of a `Game` may read it: no method that changes it. Its typed
- * arrays are the engine's own (a copy per read would defeat the bots' evaluation): read them, never
- * write them. To explore a change, play it on a `clone()`.
- */
-export type ReadonlyState = Readonly<
-  Omit<
-    GameState,
-    | 'play'
-    | 'apply'
-    | 'award'
-    | 'emit'
-    | 'deployMeeple'
-    | 'removeMeeple'
-    | 'releaseMeeple'
-    | 'returnToPile'
-    | 'placeTile'
-    | 'clone'
-    | 'cloneInto'
-    | 'determinize'
-    | 'recordEvents'
-    | 'events'
-    | 'stateParts'
-  >
->;
+import { stateView } from './view.js';
 
 export class Game {
   /** `config`: what the game was created from, which a snapshot stores to rebuild it. */
@@ -73,7 +51,7 @@ export class Game {
    * plays), which saves allocating and clearing it; `into` must not be used afterwards.
    */
   static create(config: GameConfig, registry: Registry, into?: Game): Result<Game, SetupError> {
-    const s = GameState.create(config, registry, into?.s);
+    const s = createState(config, registry, into?.s);
     return s.ok ? ok(new Game(s.value, config)) : s;
   }
 
@@ -97,8 +75,8 @@ export class Game {
     return r.ok ? ok(new Game(r.value.state, r.value.config)) : r;
   }
 
-  /** The rules' state, to read (a position's evaluation, a renderer, a test): see ReadonlyState. */
-  get state(): ReadonlyState {
+  /** The rules' state, to read (a position's evaluation, a renderer, a test): see StateReader. */
+  get state(): StateReader {
     return this.s;
   }
 
@@ -180,7 +158,7 @@ export class Game {
 
   /** Writes the legal moves of the player to act into `out` and returns how many (hot path). */
   legalMoves(out: Int32Array): number {
-    return this.s.legalMoves(out);
+    return legalMoves(this.s, out);
   }
 
   /**
@@ -219,12 +197,12 @@ export class Game {
 
   /** Plays a move listed by `legalMoves()`. Unchecked: use `apply` for untrusted input. */
   play(move: number): void {
-    this.s.play(move);
+    playMove(this.s, move);
   }
 
   /** An independent copy (with its events so far): what bots branch from. */
   clone(): Game {
-    return new Game(this.s.clone(), this.config);
+    return new Game(cloneState(this.s), this.config);
   }
 
   /**
@@ -232,7 +210,7 @@ export class Game {
    * reused instead of allocated: for searches that copy once per move they score. Records no events.
    */
   cloneInto(into: Game): Game {
-    this.s.cloneInto(into.s);
+    cloneStateInto(this.s, into.s);
     return into;
   }
 
@@ -242,8 +220,8 @@ export class Game {
    * `into`, an earlier determinization of this game, is reused. Records no events.
    */
   determinize(viewer: number, seed: number, into?: Game): Game {
-    if (into === undefined) return new Game(this.s.determinize(viewer, seed), this.config);
-    this.s.determinize(viewer, seed, into.s);
+    if (into === undefined) return new Game(determinizeState(this.s, viewer, seed), this.config);
+    determinizeState(this.s, viewer, seed, into.s);
     return into;
   }
 
@@ -254,14 +232,16 @@ export class Game {
 
   /** What `viewer` may see (a player index, or -1 for a spectator). */
   view(viewer: number): GameView {
-    return viewOf(this, viewer);
+    return stateView(this.s, viewer);
   }
 
   /**
    * The state of expansion `def` in this game, typed, for reading (bots, tools), or undefined when
-   * it is not in play. Change a game only through its moves.
+   * it is not in play: its fields and questions, without its moves or hooks (see ExpansionReader).
    */
-  expansion<I extends ExpansionInstance>(def: ExpansionDef<I>): Readonly<I> | undefined {
-    return this.s.expansion(def);
+  expansion<I extends ExpansionInstance>(def: ExpansionDef<I>): ExpansionReader<I> | undefined {
+    // The instance itself, typed as the members a reader may use (TypeScript cannot relate a
+    // mapped type over a type parameter to that parameter).
+    return this.s.expansion(def) as ExpansionReader<I> | undefined;
   }
 }

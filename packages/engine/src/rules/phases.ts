@@ -14,3 +14,14 @@ export interface Phases {
 }
 export type Phase = keyof Phases;
 export const BASE_PHASES: readonly Phase[] = ['place', 'action', 'over'];
+
+/**
+ * The rules' own phase codes (`GameState.phase`), kept as small integers for the hot path: the two
+ * base decisions, a step after phase 2 (`steps`), the end, and a step before the draw (`preSteps`:
+ * H-3, H-4).
+ */
+export const P_PLACE = 0;
+export const P_ACTION = 1;
+export const P_STEP = 2;
+export const P_OVER = 3;
+export const P_PRE = 4;

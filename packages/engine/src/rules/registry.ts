@@ -11,6 +11,8 @@
 import { Catalog } from '../tiles/catalog.js';
 import type { TileSets } from '../tiles/catalog.js';
 import { BASE_SETS, BASE_TILES } from '../tiles/data/base.js';
+import type { TileSchema } from '../tiles/schema.js';
+import { BASE_TILE_SCHEMA, buildTileSchema } from '../tiles/schema.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import { isReservedName, ownValue } from '../util/names.js';
@@ -47,6 +49,8 @@ export class Registry {
   readonly ids: readonly string[];
   /** Every tile set by id: the base game's and each expansion's. */
   readonly tileSets: TileSets;
+  /** The feature attributes and tile symbols tile files may use: the base game's, then each expansion's. */
+  readonly tileSchema: TileSchema;
   /** Every option: the base game's, then each expansion's. */
   readonly optionSpecs: readonly OptionSpec[];
   readonly defaults: Readonly<Options>;
@@ -69,7 +73,7 @@ export class Registry {
   /**
    * Gathers `defs`. Throws for a definition that repeats an id, or that declares a name every
    * JavaScript object inherits (`constructor`, `toString`, `__proto__`… as an expansion id, tile
-   * set, tile id, option id or key, preset or action type): such a name could never be looked up
+   * set, tile id, option id or key, preset, action type, feature attribute or tile symbol): such a name could never be looked up
    * safely, and copying a `__proto__` key would change an object's prototype.
    */
   constructor(defs: readonly ExpansionDef[]) {
@@ -91,6 +95,10 @@ export class Registry {
       }
     }
     this.tileSets = Object.fromEntries(sets);
+    this.tileSchema = buildTileSchema([
+      { owner: 'the base game', ...BASE_TILE_SCHEMA },
+      ...defs.map((d) => ({ owner: d.id, attributes: d.featureAttributes, symbols: d.symbols })),
+    ]);
     this.optionSpecs = [...BASE_OPTION_SPECS, ...defs.flatMap((d) => d.options ?? [])];
     const byId = new Map<string, OptionSpec>();
     const byKey = new Map<string, OptionSpec>();
@@ -157,7 +165,10 @@ export class Registry {
 
   /** Every tile the registry knows: the base game's and each expansion's, compiled once. */
   catalog(): Catalog {
-    this.compiled ??= Catalog.builtin([...BASE_TILES, ...this.defs.flatMap((d) => d.tiles ?? [])]);
+    this.compiled ??= Catalog.builtin(
+      [...BASE_TILES, ...this.defs.flatMap((d) => d.tiles ?? [])],
+      this.tileSchema,
+    );
     return this.compiled;
   }
 

@@ -7,6 +7,7 @@
 import type { FeatureKind, Point } from '../types.js';
 import { FEATURE_KINDS, K_CITY, K_FIELD, K_MONASTERY, K_ROAD } from '../types.js';
 import type { ScoreEvent } from './events.js';
+import type { StateReader } from './reader.js';
 import type { GameState } from './state.js';
 
 /** B-7: scores roads and cities completed by the tile just placed, and surrounded monasteries. */
@@ -179,7 +180,7 @@ function returnMeeples(g: GameState, r: number): void {
 }
 
 /** Roots of the completed cities a field touches (B-9), each once. */
-export function fieldCities(g: Pick<GameState, 'graph' | 'board' | 'catalog'>, r: number): number[] {
+export function fieldCities(g: Pick<StateReader, 'graph' | 'board' | 'catalog'>, r: number): number[] {
   const graph = g.graph;
   const out: number[] = [];
   let m = r;

@@ -23,7 +23,10 @@ import { catalogHashes } from './catalogHash.js';
 import type { GameConfig, MeeplePlacement, TilePlacement } from './config.js';
 import type { GameEvent } from './events.js';
 import type { Registry } from './registry.js';
-import { GameState } from './state.js';
+import { tileCounts, whyInconsistent, whyNotFromTiles, whyStuck, whyTooManyTiles } from './consistency.js';
+import { stateParts } from './copies.js';
+import { createState } from './setup.js';
+import type { GameState } from './state.js';
 
 export const SNAPSHOT_FORMAT = 'carcassonne-snapshot';
 /** 2: `state.game.gridRadius`, the grid the cells are packed for (it grows with the board). */
@@ -69,7 +72,7 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
 
 /** The snapshot of a game created from `config`. Throws for a game whose state cannot be written. */
 export function writeSnapshot(s: GameState, config: GameConfig): Snapshot {
-  const parts = s.stateParts();
+  const parts = stateParts(s);
   if (parts === undefined) {
     throw new RangeError(
       'toSnapshot: an expansion in play declares no state parts (ExpansionInstance.stateParts)',
@@ -168,10 +171,10 @@ export function readSnapshot(
     // Each entry was checked to be an event object just above; events are a log, not rule state.
     events = data.events as GameEvent[];
   } else if (data.events !== undefined) return fail('events', 'only when recordEvents is true');
-  const created = GameState.create(config.value, registry);
+  const created = createState(config.value, registry);
   if (!created.ok) return fail(`config.${created.error.path}`, created.error.message.replace(/^[^:]*: /, ''));
   const s = created.value;
-  const parts = s.stateParts();
+  const parts = stateParts(s);
   if (parts === undefined) return fail('config.expansions', 'an expansion in play declares no state parts');
   if (!isObj(data.state)) return fail('state', 'must be an object of state parts');
   const names = parts.map((p) => p.name);
@@ -186,13 +189,13 @@ export function readSnapshot(
   }
   // The board and the feature graph are derived from the placed tiles: rebuilt on a game just created
   // from the configuration, and compared. That game also counts the tiles of each kind there are.
-  const fresh = GameState.create(config.value, registry);
+  const fresh = createState(config.value, registry);
   if (!fresh.ok) return fail('config', fresh.error.message);
-  const inventory = fresh.value.tileCounts(true);
-  const rebuilt = s.whyNotFromTiles(fresh.value);
+  const inventory = tileCounts(fresh.value, true);
+  const rebuilt = whyNotFromTiles(s, fresh.value);
   if (rebuilt !== undefined)
     return err({ code: 'snapshot/invalid', path: rebuilt.replace(/:.*$/s, ''), message: rebuilt });
-  const why = s.whyInconsistent() ?? s.whyTooManyTiles(inventory) ?? s.whyStuck();
+  const why = whyInconsistent(s) ?? whyTooManyTiles(s, inventory) ?? whyStuck(s);
   if (why !== undefined) return fail('state.game', why);
   s.recordEvents = data.recordEvents;
   s.events = [...events];

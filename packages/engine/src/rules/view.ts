@@ -23,7 +23,8 @@ import type { FeatureKind, Rotation } from '../types.js';
 import { FEATURE_KINDS, ROTATIONS } from '../types.js';
 import type { Action } from './actions.js';
 import { MEEPLES_PER_PLAYER } from './constants.js';
-import type { Game, ReadonlyState } from './game.js';
+import type { Game } from './game.js';
+import type { GameState } from './state.js';
 import type { Phase } from './phases.js';
 
 export interface PlacedTileView {
@@ -88,16 +89,36 @@ export interface ExpansionViews {}
 /** A view: the base fields, and the slice of each expansion in play (absent otherwise). */
 export type GameView = BaseView & Partial<ExpansionViews>;
 
+/** The base fields of a view, by name: what is not an expansion's slice. */
+const BASE_FIELDS: Record<keyof BaseView, true> = {
+  viewer: true,
+  players: true,
+  phase: true,
+  toAct: true,
+  scores: true,
+  supply: true,
+  drawnTile: true,
+  tiles: true,
+  meeples: true,
+  bag: true,
+  legalActions: true,
+  expansions: true,
+  current: true,
+};
+
 /** The expansions' slices of the view of `viewer`, in registry order. */
-export function expansionViews(game: ReadonlyState, viewer: number): Partial<ExpansionViews> {
-  const out: Partial<ExpansionViews> = {};
-  for (const x of game.expansions) if (x.view) Object.assign(out, x.view(viewer));
-  return out;
+export function expansionViews(game: Game, viewer: number): Partial<ExpansionViews> {
+  const view = game.view(viewer);
+  return Object.fromEntries(Object.entries(view).filter(([k]) => !Object.hasOwn(BASE_FIELDS, k)));
 }
 
-/** Builds the view of `viewer` (a player index, or -1 for a spectator). */
-export function viewOf(of: Game, viewer: number): GameView {
-  const game = of.state;
+/** The view of `viewer` (a player index, or -1 for a spectator): `game.view(viewer)`. */
+export function viewOf(game: Game, viewer: number): GameView {
+  return game.view(viewer);
+}
+
+/** Builds the view of `viewer` from the rule state (what `Game.view` returns). */
+export function stateView(game: GameState, viewer: number): GameView {
   const { board, catalog, grid } = game;
   const tiles: PlacedTileView[] = [];
   for (let slot = 0; slot < board.slotCount; slot++) {
@@ -144,6 +165,13 @@ export function viewOf(of: Game, viewer: number): GameView {
     legalActions: mayAct ? game.legalActions() : [],
     expansions: [...game.expansionIds],
     current: game.isOver ? -1 : game.current,
-    ...expansionViews(game, viewer),
+    ...slicesOf(game, viewer),
   };
+}
+
+/** The expansions' slices of the view of `viewer`, in registry order. */
+function slicesOf(game: GameState, viewer: number): Partial<ExpansionViews> {
+  const out: Partial<ExpansionViews> = {};
+  for (const x of game.expansions) if (x.view) Object.assign(out, x.view(viewer));
+  return out;
 }

@@ -53,7 +53,7 @@ describe('B-1 tile catalog', () => {
 
 describe('tile definition validation', () => {
   const bad = (input: unknown) => {
-    const r = parseTileDef(input);
+    const r = parseTileDef(input, 'tile', BUILTIN.tileSchema);
     if (r.ok) throw new Error('expected a refusal');
     return r.error.message;
   };
@@ -63,7 +63,7 @@ describe('tile definition validation', () => {
       'tile "X/1": features[0].edges: "Q" is not a side of a square tile (N E S W)',
     );
     expect(bad({ id: 'X/2', features: [{ kind: 'city', edges: 'N', pennant: 1 }] })).toBe(
-      'tile "X/2": features[0].pennant: unknown field for a city',
+      'tile "X/2": features[0].pennant: unknown field for a city (declared attributes: pennants, princess)',
     );
     expect(bad({ id: 'X/3', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL' }] })).toBe(
       'tile "X/3": features: half-side WR belongs to no field',
@@ -81,7 +81,7 @@ describe('tile definition validation', () => {
       bad({ id: 'X/7', features: [{ kind: 'field', halves: 'NL NR EL ER SL SR WL WR', cities: 'N' }] }),
     ).toBe('tile "X/7": features[0].cities: "N" is not a side covered by a city of this tile');
     expect(bad({ id: 'X/8', symbols: ['volcanoe'], features: [] })).toBe(
-      'tile "X/8": symbols[0]: unknown symbol "volcanoe" (garden, volcano, dragon, portal, vineyard, hill, sheep, cropCircle, waterTower)',
+      'tile "X/8": symbols[0]: unknown symbol "volcanoe" (declared: garden, vineyard, hill, sheep, cropCircle, waterTower, volcano, dragon, portal)',
     );
     expect(bad({ features: [] })).toBe('tile: id: must be a non-empty string');
     expect(bad({ id: 'X/9', features: [{ kind: 'castle' }] })).toBe(

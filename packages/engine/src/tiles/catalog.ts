@@ -7,14 +7,13 @@
  * there), which turns the B-4 check for one rotation into a single XOR and mask.
  */
 import { HALF_SLOTS, SIDE_D, SIDE_SLOTS, rotateSide } from '../geometry/edges.js';
-import type { FeatureKind, TileSymbol } from '../types.js';
+import type { FeatureKind } from '../types.js';
 import {
   E_CITY,
   E_FIELD,
   E_NONE,
   E_ROAD,
   FEATURE_KINDS,
-  TILE_SYMBOLS,
   K_CITY,
   K_MONASTERY,
   K_ROAD,
@@ -24,6 +23,8 @@ import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import type { TileDef, TileDefError, TileDefInput } from './tileDef.js';
 import { parseTileDef } from './tileDef.js';
+import type { FeatureAttributeSpec, TileSchema } from './schema.js';
+import { BASE_TILE_SCHEMA } from './schema.js';
 
 /** Most tile definitions one file or record may add (H-0: a player's own faces). */
 export const MAX_EXTRA_TILES = 256;
@@ -60,17 +61,27 @@ export class Catalog {
   readonly halfFeature: Int8Array;
   /** Square side types packed two bits per side (n lowest), per kind · 4 + rotation. */
   readonly pattern: Int32Array;
-  /** Printed symbols per kind, one bit per TILE_SYMBOLS index (see `hasSymbol`). */
+  /** Printed symbols per kind, one bit per symbol of the schema, in its order (see `hasSymbol`). */
   readonly symbols: Int32Array;
+  /** What its definitions were read with, and extra definitions are read with (tiles/schema.ts). */
+  readonly schema: TileSchema;
+  /** Per declared attribute (in schema order): its value per kind · MAX_FEATURES + feature. */
+  readonly attributeValues: readonly Int8Array[];
+  private readonly symbolBit: ReadonlyMap<string, number>;
+  private readonly attributeByName: ReadonlyMap<string, number>;
   /** D-10: 1 where a city feature carries the princess, per kind · MAX_FEATURES + feature. */
   readonly princess: Uint8Array;
   /** 1 for kinds defined by a player's file or a record rather than built in (H-0). */
   readonly custom: Uint8Array;
   private readonly byId: Map<string, number>;
 
-  private constructor(defs: TileDef[], custom: ReadonlySet<string> = new Set()) {
+  private constructor(defs: TileDef[], custom: ReadonlySet<string>, schema: TileSchema) {
     const n = defs.length;
     this.defs = defs;
+    this.schema = schema;
+    this.symbolBit = new Map(schema.symbols.map((d, i) => [d.name, 1 << i]));
+    this.attributeByName = new Map(schema.attributes.map((a, i) => [a.name, i]));
+    this.attributeValues = schema.attributes.map(() => new Int8Array(n * MAX_FEATURES));
     this.byId = new Map(defs.map((d, i) => [d.id, i]));
     this.triangle = new Uint8Array(n);
     this.featureCount = new Uint8Array(n);
@@ -93,7 +104,7 @@ export class Catalog {
     const tri = def.shape === 'triangle';
     this.triangle[t] = tri ? 1 : 0;
     this.featureCount[t] = def.features.length;
-    for (const sym of def.symbols) this.symbols[t] |= 1 << TILE_SYMBOLS.indexOf(sym);
+    for (const sym of def.symbols) this.symbols[t] |= this.symbolBit.get(sym) ?? 0;
     const ownSides = tri ? [0, 3, SIDE_D] : [0, 1, 2, 3];
     def.features.forEach((f, i) => {
       const code = kindCode(f.kind);
@@ -103,6 +114,9 @@ export class Catalog {
       this.princess[t * MAX_FEATURES + i] = f.princess ? 1 : 0;
       this.kindCount[t * FEATURE_KINDS.length + code]++;
       if (code === K_MONASTERY) this.monastery[t] = i;
+      this.schema.attributes.forEach((a, k) => {
+        this.attributeValues[k][t * MAX_FEATURES + i] = featureAttribute(f, a);
+      });
     });
     for (let q = 0; q < 4; q++) {
       const r = t * 4 + q;
@@ -134,9 +148,26 @@ export class Catalog {
     return this.byId.get(id);
   }
 
-  /** Whether tile kind t carries a printed symbol. */
-  hasSymbol(t: number, symbol: TileSymbol): boolean {
-    return (this.symbols[t] & (1 << TILE_SYMBOLS.indexOf(symbol))) !== 0;
+  /** Whether tile kind t carries a printed symbol (false for a symbol the schema does not declare). */
+  hasSymbol(t: number, symbol: string): boolean {
+    return (this.symbols[t] & (this.symbolBit.get(symbol) ?? 0)) !== 0;
+  }
+
+  /** The index of a declared feature attribute (for `attribute`, FeatureGraph.attribute), or -1. */
+  attributeIndex(name: string): number {
+    return this.attributeByName.get(name) ?? -1;
+  }
+
+  /** The value of attribute `a` (attributeIndex) on local feature `f` of tile kind `t`: 0 when unset. */
+  attribute(t: number, f: number, a: number): number {
+    return this.attributeValues[a][t * MAX_FEATURES + f];
+  }
+
+  /** Whether some feature of tile kind `t` has attribute `a` set. */
+  tileHas(t: number, a: number): boolean {
+    const values = this.attributeValues[a];
+    for (let f = 0; f < this.featureCount[t]; f++) if (values[t * MAX_FEATURES + f] !== 0) return true;
+    return false;
   }
 
   def(kind: number): TileDef {
@@ -154,8 +185,15 @@ export class Catalog {
     return this.featureKind[t * MAX_FEATURES + f] !== K_TOWER;
   }
 
-  /** Builds a catalog from validated definitions; ids must be unique. */
-  static fromDefs(defs: readonly TileDef[], custom?: ReadonlySet<string>): Result<Catalog, TileDefError> {
+  /**
+   * Builds a catalog from definitions validated with `schema` (by default the base game's); ids
+   * must be unique.
+   */
+  static fromDefs(
+    defs: readonly TileDef[],
+    custom: ReadonlySet<string> = new Set(),
+    schema: TileSchema = BASE_TILE_SCHEMA,
+  ): Result<Catalog, TileDefError> {
     const seen = new Set<string>();
     for (const d of defs) {
       if (seen.has(d.id)) {
@@ -176,7 +214,7 @@ export class Catalog {
       }
       seen.add(d.id);
     }
-    return ok(new Catalog([...defs], custom));
+    return ok(new Catalog([...defs], custom, schema));
   }
 
   /**
@@ -197,7 +235,7 @@ export class Catalog {
     const defs = this.defs.filter((_, k) => this.custom[k] === 0);
     const custom = new Set<string>();
     for (const [i, input] of extra.entries()) {
-      const r = parseTileDef(input, `${where}[${i}]`);
+      const r = parseTileDef(input, `${where}[${i}]`, this.schema);
       if (!r.ok) return r;
       const def = r.value;
       if (custom.has(def.id)) {
@@ -222,18 +260,29 @@ export class Catalog {
       if (builtin >= 0) defs[builtin] = def;
       else defs.push(def);
     }
-    return Catalog.fromDefs(defs, custom);
+    return Catalog.fromDefs(defs, custom, this.schema);
   }
 
-  /** Compiles built-in definitions (the program's own data): a defect there is a bug, thrown. */
-  static builtin(inputs: readonly TileDefInput[]): Catalog {
+  /**
+   * Compiles built-in definitions (the program's own data) with the schema of the base game and
+   * the expansions that bring them: a defect there is a bug, thrown.
+   */
+  static builtin(inputs: readonly TileDefInput[], schema: TileSchema = BASE_TILE_SCHEMA): Catalog {
     const defs = inputs.map((input) => {
-      const r = parseTileDef(input);
+      const r = parseTileDef(input, 'tile', schema);
       if (!r.ok) throw new Error(`invariant: built-in tile: ${r.error.message}`);
       return r.value;
     });
-    const r = Catalog.fromDefs(defs);
+    const r = Catalog.fromDefs(defs, new Set(), schema);
     if (!r.ok) throw new Error(`invariant: built-in catalog: ${r.error.message}`);
     return r.value;
   }
+}
+
+/** A validated feature's value of attribute `a`: the core's own fields for its three, else by name. */
+function featureAttribute(f: TileDef['features'][number], a: FeatureAttributeSpec): number {
+  if (a.name === 'pennants') return f.pennants;
+  if (a.name === 'princess') return f.princess ? 1 : 0;
+  if (a.name === 'tunnel') return f.tunnel ? 1 : 0;
+  return f.attributes !== undefined && Object.hasOwn(f.attributes, a.name) ? f.attributes[a.name] : 0;
 }

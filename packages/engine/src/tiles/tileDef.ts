@@ -7,6 +7,10 @@
  * geometry/edges.ts for L and R); a field names the cities it touches by one side of each. Built-in
  * catalogs and players' own files (H-0) use this same format and go through the same validation.
  *
+ * Beside that fixed structure, a feature may carry attributes and a tile may show symbols, each
+ * declared by the base game or an expansion (tiles/schema.ts): a tile file read with a registry's
+ * schema accepts what it declares and refuses any other key or symbol, naming its path.
+ *
  * ```ts
  * { id: 'BA/RCr', features: [
  *     { kind: 'road', edges: 'W E' },
@@ -16,25 +20,38 @@
  * ```
  */
 import { HALF_NAMES, SIDE_D, SIDE_NAMES, SIDE_N, SIDE_W } from '../geometry/edges.js';
-import type { FeatureKind, Shape, TileSymbol } from '../types.js';
-import { FEATURE_KINDS, SHAPES, TILE_SYMBOLS } from '../types.js';
+import type { FeatureKind, Shape } from '../types.js';
+import { FEATURE_KINDS, SHAPES } from '../types.js';
 import type { Result } from '../util/result.js';
 import { err, ok } from '../util/result.js';
 import { isReservedName } from '../util/names.js';
+import type { FeatureAttributeSpec, TileSchema } from './schema.js';
+import { BASE_TILE_SCHEMA, STRUCTURE_KEYS, attributeMax } from './schema.js';
 
-/** A feature as written in a definition file. */
+/**
+ * Declared attributes as written on a feature: flags true or false, counts as integers (strings
+ * are the structure's own keys, which share the object). Which names a file may use is the
+ * schema's to say, so it is checked when read, not typed.
+ */
+export type AttributeInput = Readonly<Record<string, boolean | number | string | undefined>>;
+
+/**
+ * A feature as written in a definition file: its structure, and attributes that the schema it is
+ * read with must declare (`pennants`, `princess`, `tunnel`, an expansion's own).
+ */
 export type FeatureInput =
-  | { kind: 'road'; edges: string; tunnel?: boolean }
-  | { kind: 'city'; edges: string; pennants?: number; princess?: boolean }
-  | { kind: 'field'; halves: string; cities?: string }
-  | { kind: 'monastery' }
-  | { kind: 'tower' };
+  | ({ kind: 'road'; edges: string } & AttributeInput)
+  | ({ kind: 'city'; edges: string } & AttributeInput)
+  | ({ kind: 'field'; halves: string; cities?: string } & AttributeInput)
+  | ({ kind: 'monastery' } & AttributeInput)
+  | ({ kind: 'tower' } & AttributeInput);
 
 /** A tile definition as written in a definition file. */
 export interface TileDefInput {
   id: string;
   shape?: Shape;
-  symbols?: readonly TileSymbol[];
+  /** Symbols the schema declares. */
+  symbols?: readonly string[];
   features: readonly FeatureInput[];
 }
 
@@ -52,13 +69,18 @@ export interface FeatureDef {
   princess: boolean;
   /** D-2: a road passing under a city. */
   tunnel: boolean;
+  /**
+   * Declared attributes other than the three above, by name, only those set (a flag true, a count
+   * above 0): absent when there are none, so definitions without them hash as they always did.
+   */
+  attributes?: Readonly<Record<string, number>>;
 }
 
 /** A validated tile definition. */
 export interface TileDef {
   id: string;
   shape: Shape;
-  symbols: TileSymbol[];
+  symbols: string[];
   features: FeatureDef[];
 }
 
@@ -74,19 +96,19 @@ export interface TileDefError {
   message: string;
 }
 
-const FEATURE_KEYS: Record<FeatureKind, readonly string[]> = {
-  road: ['kind', 'edges', 'tunnel'],
-  city: ['kind', 'edges', 'pennants', 'princess'],
-  field: ['kind', 'halves', 'cities'],
-  monastery: ['kind'],
-  tower: ['kind'],
-};
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Validates one definition; every failure names the tile and the field. */
-export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, TileDefError> {
+/**
+ * Validates one definition against `schema` (by default the base game's declarations alone; a
+ * registry's catalog reads with the schema of all its expansions); every failure names the tile
+ * and the field.
+ */
+export function parseTileDef(
+  input: unknown,
+  where = 'tile',
+  schema: TileSchema = BASE_TILE_SCHEMA,
+): Result<TileDef, TileDefError> {
   const id = isRecord(input) && typeof input.id === 'string' ? input.id : undefined;
   const fail = (path: string, reason: string) =>
     err<TileDefError>({
@@ -117,14 +139,18 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
   const sideList = allowedSides.map((s) => SIDE_NAMES[s]).join(' ');
   const halfList = allowedSides.flatMap((s) => [HALF_NAMES[s * 2], HALF_NAMES[s * 2 + 1]]).join(' ');
 
-  const symbols: TileSymbol[] = [];
+  const symbols: string[] = [];
   if (input.symbols !== undefined) {
     if (!Array.isArray(input.symbols)) return fail('symbols', 'must be an array');
+    const known = schema.symbols.map((d) => d.name);
     for (const [i, s] of input.symbols.entries()) {
-      if (typeof s !== 'string' || !(TILE_SYMBOLS as readonly string[]).includes(s)) {
-        return fail(`symbols[${i}]`, `unknown symbol ${JSON.stringify(s)} (${TILE_SYMBOLS.join(', ')})`);
+      if (typeof s !== 'string' || !known.includes(s)) {
+        return fail(
+          `symbols[${i}]`,
+          `unknown symbol ${JSON.stringify(s)} (declared: ${known.join(', ') || 'none'})`,
+        );
       }
-      symbols.push(s as TileSymbol);
+      symbols.push(s);
     }
   }
   if (!Array.isArray(input.features) || input.features.length === 0) {
@@ -144,8 +170,30 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
       return fail(`${at}.kind`, `must be one of ${FEATURE_KINDS.join(', ')}`);
     }
     const k = kind as FeatureKind;
+    const declared = schema.attributes.filter((a) => a.kinds.includes(k));
+    const attributes = new Map<FeatureAttributeSpec, number>();
     for (const key of Object.keys(f)) {
-      if (!FEATURE_KEYS[k].includes(key)) return fail(`${at}.${key}`, `unknown field for a ${k}`);
+      if (STRUCTURE_KEYS[k].includes(key)) continue;
+      const spec = declared.find((a) => a.name === key);
+      if (spec === undefined) {
+        const names = declared.map((a) => a.name).join(', ');
+        return fail(
+          `${at}.${key}`,
+          `unknown field for a ${k} (${names ? `declared attributes: ${names}` : 'no attribute is declared for it'})`,
+        );
+      }
+      const value = f[key];
+      if (value === undefined) continue; // left out, as a program's own definitions may write it
+      if (spec.type === 'flag') {
+        if (typeof value !== 'boolean') return fail(`${at}.${key}`, 'must be true or false');
+        attributes.set(spec, value ? 1 : 0);
+      } else {
+        const max = attributeMax(spec);
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+          return fail(`${at}.${key}`, `must be an integer from 0 to ${max}`);
+        }
+        attributes.set(spec, value);
+      }
     }
     counts[k] = (counts[k] ?? 0) + 1;
     if ((k === 'monastery' || k === 'tower') && counts[k] > 1) return fail(at, `a tile has at most one ${k}`);
@@ -158,6 +206,14 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
       princess: false,
       tunnel: false,
     };
+    // The core keeps pennants, the princess and the tunnel in fields of its own, which its hot path
+    // reads and definitions have always hashed with; any other attribute goes by name.
+    for (const [spec, value] of attributes) {
+      if (spec.name === 'pennants') feature.pennants = value;
+      else if (spec.name === 'princess') feature.princess = value === 1;
+      else if (spec.name === 'tunnel') feature.tunnel = value === 1;
+      else if (value !== 0) feature.attributes = { ...feature.attributes, [spec.name]: value };
+    }
     if (k === 'road' || k === 'city') {
       if (typeof f.edges !== 'string') return fail(`${at}.edges`, 'must be a string of sides, e.g. "W E"');
       const names = f.edges.split(/\s+/).filter(Boolean);
@@ -170,22 +226,6 @@ export function parseTileDef(input: unknown, where = 'tile'): Result<TileDef, Ti
         if (sideOwner.has(side)) return fail(`${at}.edges`, `side ${name} already carries a road or city`);
         sideOwner.set(side, i);
         feature.sides.push(side);
-      }
-      if (k === 'city') {
-        const p = f.pennants ?? 0;
-        if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 9) {
-          return fail(`${at}.pennants`, 'must be an integer from 0 to 9');
-        }
-        if (f.princess !== undefined && typeof f.princess !== 'boolean') {
-          return fail(`${at}.princess`, 'must be true or false');
-        }
-        feature.pennants = p;
-        feature.princess = f.princess === true;
-      } else {
-        if (f.tunnel !== undefined && typeof f.tunnel !== 'boolean') {
-          return fail(`${at}.tunnel`, 'must be true or false');
-        }
-        feature.tunnel = f.tunnel === true;
       }
     } else if (k === 'field') {
       if (typeof f.halves !== 'string')

@@ -5,9 +5,10 @@
  * Instead of a meeple, the player who has just placed an inn may raise a toast there: 1 point
  * (I-2, a rule made up for this test).
  *
- * It brings its own tile (IN/R, a straight road with an inn), tile set, option, action (with its
- * move code given by the registry), event, error code, view slice and a scoring hook that changes
- * a feature's value.
+ * It brings its own feature attribute (`inn`, a flag on roads that joined roads combine by `or`),
+ * tile (IN/R, a straight road with an inn), tile set, option, action (with its move code given by
+ * the registry), event, error code, view slice and a scoring hook that changes a feature's value.
+ * The inn is tile data: a road is an inn road when the merged feature's attribute says so.
  */
 import type {
   Action,
@@ -15,6 +16,7 @@ import type {
   ExpansionDef,
   ExpansionInstance,
   ExpansionViews,
+  FeatureAttributeSpec,
   GameState,
   OptionSpec,
   Point,
@@ -54,8 +56,15 @@ const TOAST: ActionSpec = {
   payload: () => ({}),
 };
 
-/** Tile id → the local index of its road with an inn. */
-const INN_ROADS: Readonly<Record<string, number>> = { 'IN/R': 0 };
+/** I-1: the inn, an attribute of a road in tile files (`inn: true`); a road with one inn has an inn. */
+const INN: FeatureAttributeSpec = {
+  name: 'inn',
+  kinds: ['road'],
+  type: 'flag',
+  merge: 'or',
+  rule: 'I-1',
+  doc: 'an inn by the road: the road scores double when completed, nothing when left open',
+};
 
 const INN_OPTIONS: readonly OptionSpec[] = [
   {
@@ -71,9 +80,12 @@ export class Inns implements ExpansionInstance {
   readonly moveTypes: readonly number[];
   /** The toast's move code in this game (I-2). */
   private readonly toast: number;
+  /** The inn attribute's index in this game's catalog. */
+  private readonly inn: number;
 
   constructor(readonly game: GameState) {
     this.toast = game.moveCode('toast');
+    this.inn = game.catalog.attributeIndex(INN.name);
     this.moveTypes = [this.toast];
   }
 
@@ -119,7 +131,7 @@ export class Inns implements ExpansionInstance {
 
   private innJustPlaced(): boolean {
     const g = this.game;
-    return g.lastSlot >= 0 && INN_ROADS[g.catalog.def(g.board.slotKind[g.lastSlot]).id] !== undefined;
+    return g.lastSlot >= 0 && g.catalog.tileHas(g.board.slotKind[g.lastSlot], this.inn);
   }
 
   /** Inns are on the board, so there is no state of its own to copy. */
@@ -129,19 +141,9 @@ export class Inns implements ExpansionInstance {
 
   /** I-1: double (or triple) a completed road with an inn; nothing for one left open at the end. */
   featureValue(root: number, complete: boolean, _final: boolean, points: number): number {
-    if (FEATURE_KINDS[this.game.graph.kind[root]] !== 'road' || !this.hasInn(root)) return points;
+    const { graph } = this.game;
+    if (FEATURE_KINDS[graph.kind[root]] !== 'road' || graph.attribute(root, this.inn) === 0) return points;
     return complete ? points * this.game.options.innMultiplier : 0;
-  }
-
-  private hasInn(root: number): boolean {
-    const { graph, board, catalog } = this.game;
-    let m = root;
-    do {
-      const id = catalog.def(board.slotKind[graph.slot[m]]).id;
-      if (INN_ROADS[id] === graph.local[m]) return true;
-      m = graph.next[m];
-    } while (m !== root);
-    return false;
   }
 
   /** The view slice: where the inns are. */
@@ -149,7 +151,7 @@ export class Inns implements ExpansionInstance {
     const { board, catalog, grid } = this.game;
     const inns: Point[] = [];
     for (let slot = 0; slot < board.slotCount; slot++) {
-      if (INN_ROADS[catalog.def(board.slotKind[slot]).id] !== undefined) {
+      if (catalog.tileHas(board.slotKind[slot], this.inn)) {
         inns.push(grid.point(board.slotCell[slot]));
       }
     }
@@ -159,11 +161,12 @@ export class Inns implements ExpansionInstance {
 
 const INNS: ExpansionDef = {
   id: 'inns',
+  featureAttributes: [INN],
   tiles: [
     {
       id: 'IN/R',
       features: [
-        { kind: 'road', edges: 'W E' },
+        { kind: 'road', edges: 'W E', inn: true },
         { kind: 'field', halves: 'WR NL NR EL' },
         { kind: 'field', halves: 'ER SL SR WL' },
       ],

@@ -7,7 +7,7 @@
  */
 import type { ExpansionDef } from '../../rules/expansion.js';
 import { HALFLINGS_OPTIONS, HALFLINGS_PRESETS } from './options.js';
-import { HALFLINGS_SETS, HALFLINGS_TILES, triangleKinds } from './tiles.js';
+import { HALFLINGS_SETS, HALFLINGS_SYMBOLS, HALFLINGS_TILES, triangleKinds } from './tiles.js';
 import { Halflings } from './state.js';
 import { HALFLINGS_ACTIONS, HALFLINGS_PHASES } from './vocabulary.js';
 
@@ -16,6 +16,7 @@ export const HALFLINGS: ExpansionDef<Halflings> = {
   title: 'Halflings',
   tiles: HALFLINGS_TILES,
   tileSets: HALFLINGS_SETS,
+  symbols: HALFLINGS_SYMBOLS,
   options: HALFLINGS_OPTIONS,
   presets: HALFLINGS_PRESETS,
   counting: (options) => ({

@@ -1,12 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { HALF_NAMES, SIDE_D, SIDE_NAMES } from '../../geometry/edges.js';
 import { Catalog } from '../../tiles/catalog.js';
-import { HALFLINGS_SETS, HALFLINGS_TILES } from './tiles.js';
+import { BASE_TILE_SCHEMA, buildTileSchema } from '../../tiles/schema.js';
+import { HALFLINGS_SETS, HALFLINGS_SYMBOLS, HALFLINGS_TILES } from './tiles.js';
 import type { TileDef } from '../../tiles/tileDef.js';
 import { parseTileDef } from '../../tiles/tileDef.js';
 
+/** The base game's declarations and the symbols the Halflings declare. */
+const schema = buildTileSchema([
+  { owner: 'base', ...BASE_TILE_SCHEMA },
+  { owner: 'halflings', symbols: HALFLINGS_SYMBOLS },
+]);
+
 const defs: TileDef[] = HALFLINGS_TILES.map((input) => {
-  const r = parseTileDef(input);
+  const r = parseTileDef(input, 'tile', schema);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 });
@@ -34,7 +41,7 @@ const longSide = (d: TileDef): string =>
   d.features.find((f) => (f.kind === 'road' || f.kind === 'city') && f.sides.includes(SIDE_D))?.kind ??
   'field';
 
-const withSymbol = (s: string) => defs.filter((d) => (d.symbols as string[]).includes(s)).map((d) => d.id);
+const withSymbol = (s: string) => defs.filter((d) => d.symbols.includes(s)).map((d) => d.id);
 /** Tiles with a road (or city) feature whose sides satisfy `pred`. */
 const having = (kind: 'road' | 'city', pred: (sides: number[]) => boolean) =>
   defs.filter((d) => d.features.some((f) => f.kind === kind && pred(f.sides))).map((d) => d.id);
@@ -43,7 +50,7 @@ describe('H-0 the reconstructed Halflings triangles', () => {
   test('H-0 every definition parses; ids H1-01..H1-12 and H2-01..H2-12, all triangles', () => {
     expect(defs.map((d) => d.id)).toEqual([...ids('H1'), ...ids('H2')]);
     expect(defs.every((d) => d.shape === 'triangle')).toBe(true);
-    const cat = Catalog.fromDefs(defs);
+    const cat = Catalog.fromDefs(defs, new Set(), schema);
     expect(cat.ok).toBe(true);
   });
 

@@ -18,7 +18,17 @@
  */
 import type { Options } from '../../rules/options.js';
 import type { Catalog } from '../../tiles/catalog.js';
+import type { TileSymbolSpec } from '../../tiles/schema.js';
 import type { TileDefInput } from '../../tiles/tileDef.js';
+
+/** The symbols its triangles show. */
+export const HALFLINGS_SYMBOLS: readonly TileSymbolSpec[] = [
+  { name: 'vineyard', rule: 'H-12', doc: 'a vineyard: 3 more for a finished monastery beside it' },
+  { name: 'hill', rule: 'H-14', doc: 'a hill (Hills & Sheep): its triangle never comes into play' },
+  { name: 'sheep', rule: 'H-14', doc: 'sheep (Hills & Sheep): its triangle never comes into play' },
+  { name: 'cropCircle', rule: 'H-13', doc: 'a crop circle: every player adds or removes a meeple' },
+  { name: 'waterTower', rule: 'H-0', doc: 'a water tower, drawn only' },
+];
 
 export const HALFLINGS_TILES: readonly TileDefInput[] = [
   // Halflings I

@@ -8,7 +8,12 @@
  */
 import type { ExpansionDef } from '../../rules/expansion.js';
 import { PRINCESS_DRAGON_OPTIONS, PRINCESS_DRAGON_PRESETS } from './options.js';
-import { PRINCESS_DRAGON_SETS, PRINCESS_DRAGON_TILES } from './tiles.js';
+import {
+  PRINCESS_DRAGON_ATTRIBUTES,
+  PRINCESS_DRAGON_SETS,
+  PRINCESS_DRAGON_SYMBOLS,
+  PRINCESS_DRAGON_TILES,
+} from './tiles.js';
 import { PrincessDragon } from './state.js';
 import { PRINCESS_DRAGON_ACTIONS, PRINCESS_DRAGON_ERRORS, PRINCESS_DRAGON_PHASES } from './vocabulary.js';
 
@@ -17,6 +22,8 @@ export const PRINCESS_AND_DRAGON: ExpansionDef<PrincessDragon> = {
   title: 'The Princess & the Dragon',
   tiles: PRINCESS_DRAGON_TILES,
   tileSets: PRINCESS_DRAGON_SETS,
+  featureAttributes: PRINCESS_DRAGON_ATTRIBUTES,
+  symbols: PRINCESS_DRAGON_SYMBOLS,
   options: PRINCESS_DRAGON_OPTIONS,
   presets: PRINCESS_DRAGON_PRESETS,
   tileSet: (base) => (base === 'basic:1' ? 'princess-and-dragon:1' : 'princess-and-dragon:2'),

@@ -4,7 +4,35 @@
  * Written in the project's own format from the published tile compositions and counts (see
  * docs/tiles.md). Ids are the customary ones (JCloisterZone's), which players and programs know.
  */
+import type { FeatureAttributeSpec, TileSymbolSpec } from '../../tiles/schema.js';
 import type { TileDefInput } from '../../tiles/tileDef.js';
+
+/** The feature attributes its tiles use: the princess on a city part (D-10), the tunnel (D-2). */
+export const PRINCESS_DRAGON_ATTRIBUTES: readonly FeatureAttributeSpec[] = [
+  {
+    name: 'princess',
+    kinds: ['city'],
+    type: 'flag',
+    merge: 'or',
+    rule: 'D-10',
+    doc: 'the princess on a city part: placed there, she may send a knight of the city home',
+  },
+  {
+    name: 'tunnel',
+    kinds: ['road'],
+    type: 'flag',
+    merge: 'or',
+    rule: 'D-2',
+    doc: 'a road passing under a city (drawn only: it is an ordinary road)',
+  },
+];
+
+/** The symbols its tiles show. */
+export const PRINCESS_DRAGON_SYMBOLS: readonly TileSymbolSpec[] = [
+  { name: 'volcano', rule: 'D-3', doc: 'a volcano: the dragon lands on it, and no meeple may go there' },
+  { name: 'dragon', rule: 'D-7', doc: 'the dragon symbol: the dragon hunts after the turn' },
+  { name: 'portal', rule: 'D-13', doc: 'a magic portal: a meeple may go on any tile instead' },
+];
 
 export const PRINCESS_DRAGON_TILES: readonly TileDefInput[] = [
   {
