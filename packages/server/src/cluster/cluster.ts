@@ -6,7 +6,7 @@
  *
  * One process alone needs none of this: `SOLO` owns every game.
  */
-import type { Delivery } from '../hub/hub.js';
+import type { Delivery } from '../hub/types.js';
 import type { EncodedUpdate } from '../wire.js';
 import type { HubRequest } from './requests.js';
 

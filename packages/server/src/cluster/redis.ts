@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Delivery, Logger } from '../hub/hub.js';
+import type { Delivery, Logger } from '../hub/types.js';
 import { EncodedUpdate, encode } from '../wire.js';
 import type { Cluster } from './cluster.js';
 import { CallTimeout, ClusterUnavailable, NotOwner } from './cluster.js';
