@@ -14,9 +14,11 @@ import type { GameConfig, Game, UniformRandom } from '@carc/engine';
 import { BUILTIN, createGame, unwrap } from '@carc/engine';
 import { DEFAULT_MCTS_BUDGET, MctsBot, seatOf } from '@carc/bots';
 import { PlacementOnly, baseGameTiles } from './baseline.js';
+import { recordResults } from './record.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
+recordResults('engine', 'bench', 'Engine');
 const liveAt = args.indexOf('--live');
 const live = liveAt >= 0 ? Number(args[liveAt + 1]) : 0;
 if (liveAt >= 0 && !(Number.isInteger(live) && live > 0))

@@ -7,6 +7,8 @@
  * server's memory and the games completed. Prints figures, never asserts: timings move
  * with the machine and its load.
  *
+ * `--record` (every mode): the figures also go into bench/RESULTS.md (record.ts).
+ *
  * CPU per action, from /proc: the server processes'; PostgreSQL's (the postmaster and all its
  * children: backends, walwriter…) and Redis's when this benchmark started them (`--postgres`,
  * `--redis-server`, or `--cluster N` for both and N server processes: throwaway servers from
@@ -19,7 +21,7 @@
  *          [--spectators 0] [--expansions tower,halflings] [--database URL | --postgres]
  *          [--redis URL | --redis-server] [--processes 1 | --cluster N]
  *          [--ports 9100-9109 | --port-base 9100] [--postgres-settings fsync=off,…]
- *          [--cpu-prof DIR] [--json]
+ *          [--cpu-prof DIR] [--json] [--record]
  *
  * `--ports FIRST-LAST` (or `--port-base FIRST`): the server processes listen on FIRST, FIRST+1…
  * instead of `--port 0`; refused if the range holds fewer ports than processes.
@@ -52,9 +54,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Action, GameView } from '@carc/engine';
-import type { ServerMessage } from '@carc/protocol';
+import type { ServerMessage, ViewerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Receiver } from '@carc/protocol';
 import WebSocket from 'ws';
 import { machineCpuMs, startPostgres, startRedis, stopProcess, treeCpuMs } from './services.js';
+import { recordResults } from './record.js';
 
 const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,7 +71,7 @@ const VALUED = [
   ...['processes', 'cluster', 'ports', 'port-base', 'postgres-settings', 'cpu-prof', 'rounds'],
   ...['load', 'decisions', 'levels', 'budget', 'bot-threads'],
 ];
-const SWITCHES = ['postgres', 'redis-server', 'compare', 'fairness', 'json'];
+const SWITCHES = ['postgres', 'redis-server', 'compare', 'fairness', 'json', 'record'];
 for (let i = 0; i < argv.length; i++) {
   const name = argv[i]!.replace(/^--/, '');
   if (VALUED.includes(name) && argv[i]!.startsWith('--')) {
@@ -466,7 +470,7 @@ function open(url: string): Promise<WebSocket> {
   });
 }
 
-type State = Extract<ServerMessage, { type: 'welcome' | 'update' }>;
+type State = Extract<ViewerMessage, { type: 'welcome' | 'update' }>;
 
 /**
  * One game between two sockets of this process, played to its end. Each seat acts on the view of
@@ -507,6 +511,7 @@ async function playGame(run: Run, n: number): Promise<void> {
       sockets.push(socket);
       let latest: State | undefined;
       let pending: { id: string; at: number } | undefined;
+      const receiver = new Receiver();
       const act = () => {
         const view = latest?.view as GameView | undefined;
         if (run.stopping) return end(false);
@@ -527,7 +532,15 @@ async function playGame(run: Run, n: number): Promise<void> {
           run.framesIn++;
           run.bytesIn += text.length;
         }
-        const m = JSON.parse(text) as ServerMessage;
+        // The client's work is counted too: its copy of the view kept from the changes (v2).
+        const { messages, resync } = receiver.receive(JSON.parse(text) as ServerMessage);
+        if (resync !== undefined) {
+          run.refused++;
+          socket.send(JSON.stringify({ type: 'resync' }));
+        }
+        for (const m of messages) read(m, now);
+      });
+      const read = (m: ViewerMessage, now: number): void => {
         switch (m.type) {
           case 'welcome':
           case 'update': {
@@ -565,16 +578,18 @@ async function playGame(run: Run, n: number): Promise<void> {
           default:
             return;
         }
-      });
+      };
       socket.on('error', reject);
-      socket.send(JSON.stringify({ type: 'hello', game: created.id, token: tokens[index] }));
+      socket.send(
+        JSON.stringify({ type: 'hello', game: created.id, token: tokens[index], protocol: PROTOCOL_VERSION }),
+      );
     };
     const watchers = Array.from({ length: spectators }, async (_, k) => {
       const socket = await open(servers[(n + k) % servers.length]!.ws);
       if (ended) return socket.close();
       sockets.push(socket);
       socket.on('message', () => {});
-      socket.send(JSON.stringify({ type: 'hello', game: created.id }));
+      socket.send(JSON.stringify({ type: 'hello', game: created.id, protocol: PROTOCOL_VERSION }));
     });
     Promise.all([seat(0), seat(1), ...watchers]).catch(reject);
   });
@@ -959,9 +974,12 @@ async function botReplies(s: Server, level: string, wanted: number, seed: number
         socket.close();
         resolve();
       };
+      const receiver = new Receiver();
       socket.on('message', (data) => {
         const now = performance.now();
-        const m = JSON.parse(data.toString()) as ServerMessage;
+        for (const m of receiver.receive(JSON.parse(data.toString()) as ServerMessage).messages) read(m, now);
+      });
+      const read = (m: ViewerMessage, now: number): void => {
         if (m.type === 'ended') return finish();
         if (m.type === 'error') return reject(new Error(`refused: ${m.code} ${m.message}`));
         if (m.type !== 'welcome' && m.type !== 'update') return;
@@ -982,9 +1000,11 @@ async function botReplies(s: Server, level: string, wanted: number, seed: number
         } else if (m.type === 'update') {
           botSince = now;
         }
-      });
+      };
       socket.on('error', reject);
-      socket.send(JSON.stringify({ type: 'hello', game: created.id, token: created.token }));
+      socket.send(
+        JSON.stringify({ type: 'hello', game: created.id, token: created.token, protocol: PROTOCOL_VERSION }),
+      );
     });
   }
   return waits;
@@ -1078,6 +1098,11 @@ async function fairness(): Promise<void> {
   );
   console.log(`  decisions that hit the hard limit: ${failed}`);
 }
+
+if (has('fairness')) recordResults('server-fairness', 'bench:server', 'Bot replies under load');
+else if (compare)
+  recordResults('server-compare', 'bench:server', 'Server: SQLite, PostgreSQL and a cluster compared');
+else recordResults('server', 'bench:server', 'Server under load');
 
 // Ctrl-C: stop what was started (servers, PostgreSQL, Redis) and remove their temporary directories.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -23,6 +23,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { recordResults } from './record.js';
 
 const WEB = fileURLToPath(new URL('../../packages/web', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../packages/cli/dist/main.js', import.meta.url));
@@ -34,6 +35,7 @@ const argv = process.argv.slice(2);
 const secondsFlag = argv.indexOf('--seconds');
 const seconds = secondsFlag >= 0 ? Number(argv[secondsFlag + 1]) : 4;
 const json = argv.includes('--json');
+recordResults('web', 'bench:web', 'Web client');
 if (!Number.isFinite(seconds) || seconds <= 0) {
   console.error('bench:web: --seconds takes a positive number');
   process.exit(2);

@@ -9,6 +9,14 @@ import { z } from 'zod';
 import type { GameSettings } from './settings.js';
 import { gameSettingsSchema } from './settings.js';
 import { playerName } from './names.js';
+import type { ObjectPatch } from './delta.js';
+import type { PackedStep } from './step.js';
+
+/**
+ * The protocol's version, given in `hello`. Version 2 sends a change of the view after each action
+ * (`step`) instead of the whole view; a client that does not say 2 is refused (`protocol/outdated`).
+ */
+export const PROTOCOL_VERSION = 2;
 
 /** Where a game stands: `open` until every human seat is taken, then the match's status. */
 export type GameStatus = 'open' | MatchStatus;
@@ -73,7 +81,11 @@ export const clientMessage = z.discriminatedUnion('type', [
     game: gameId,
     token: token.optional(),
     since: version.optional(),
+    /** The protocol version the client speaks (absent: version 1, refused). */
+    protocol: z.number().int().min(1).max(1000).optional(),
   }),
+  /** The client's copy of its view went wrong (its digest differs): the whole view again, please. */
+  z.strictObject({ type: z.literal('resync') }),
   /** An action, based on version `version`; `id` is the client's, unique per seat. */
   z.strictObject({ type: z.literal('act'), id: clientId, version, action: actionSchema }),
   z.strictObject({ type: z.literal('resign'), id: clientId }),
@@ -121,16 +133,7 @@ export type ServerMessage =
       clocks?: ClockInfo;
       result?: MatchResult;
     }
-  | {
-      type: 'update';
-      version: number;
-      step: MatchStep;
-      view: GameView;
-      hints: DecisionHints;
-      status: MatchStatus;
-      clocks?: ClockInfo;
-      result?: MatchResult;
-    }
+  | StepMessage
   | { type: 'ack'; id: string; version: number }
   | {
       type: 'error';
@@ -146,6 +149,41 @@ export type ServerMessage =
   | { type: 'ended'; version: number; status: MatchStatus; result: MatchResult }
   | { type: 'rematch'; game: string }
   | { type: 'pong' };
+
+/**
+ * One accepted action, as each socket is sent it (one frame): the step, how that viewer's view and
+ * hints changed (`state.ts`: the hints' actions point into the view's legal actions, so a decision
+ * is not sent twice), and for the socket that sent the action its id (`ack`). The hints of a
+ * decision reach only whoever makes it. `digest`, now and then: the fingerprint of the viewer's
+ * state after the change (`delta.ts`), for the client to check its copy against.
+ */
+export interface StepMessage {
+  type: 'step';
+  /** The action's step (its events' echoes of the action left out: step.ts); `version` is the one it made. */
+  step: PackedStep;
+  change?: ObjectPatch;
+  /** How the match stands, when it is no longer being played. */
+  status?: MatchStatus;
+  ack?: string;
+  digest?: string;
+  clocks?: ClockInfo;
+  result?: MatchResult;
+}
+
+/** An action's outcome with the viewer's whole view, as a client rebuilds it from a `step`. */
+export interface UpdateMessage {
+  type: 'update';
+  version: number;
+  step: MatchStep;
+  view: GameView;
+  hints: DecisionHints;
+  status: MatchStatus;
+  clocks?: ClockInfo;
+  result?: MatchResult;
+}
+
+/** What a client's screens read: the server's messages, each `step` made an `ack` and an `update`. */
+export type ViewerMessage = Exclude<ServerMessage, StepMessage> | UpdateMessage;
 
 /** "where: what" for the first problem zod found, e.g. `action.version: expected number`. */
 export function describeIssue(error: z.ZodError, prefix = ''): { path: string; message: string } {

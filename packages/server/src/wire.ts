@@ -18,18 +18,23 @@ export function encode(m: ServerMessage): string {
 }
 
 /**
- * An `update` received already serialized, from the process that owns its game: its text is written
- * to sockets as it came; the hub reads only its version.
+ * A `step` received already serialized, from the process that owns its game: its text is written
+ * to sockets as it came; the hub reads only its version (and the ack it carries, for the metrics).
  */
-export class EncodedUpdate {
-  readonly type = 'update';
+export class EncodedStep {
+  readonly type = 'step';
   constructor(
     readonly version: number,
     readonly text: string,
+    readonly ack?: string,
   ) {}
 }
 
-/** What a socket is given: a message, or an update already serialized. */
-export type Outgoing = ServerMessage | EncodedUpdate;
+/** What a socket is given: a message, or a step already serialized. */
+export type Outgoing = ServerMessage | EncodedStep;
 
-export const textOf = (m: Outgoing): string => (m instanceof EncodedUpdate ? m.text : encode(m));
+export const textOf = (m: Outgoing): string => (m instanceof EncodedStep ? m.text : encode(m));
+
+/** The version a `step` made, serialized or not. */
+export const stepVersion = (m: Extract<Outgoing, { type: 'step' }>): number =>
+  m instanceof EncodedStep ? m.version : m.step.version;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Action, GameRecord, GameView, MatchStep } from '@carc/engine';
 import { BUILTIN, readRecord } from '@carc/engine';
-import type { ServerMessage } from '@carc/protocol';
+import type { ServerMessage, ViewerMessage } from '@carc/protocol';
 import type { Connection } from '../../web/src/net/connection.js';
 import type { SocketLike } from '../../web/src/net/online.js';
 import { onlineConnection } from '../../web/src/net/online.js';
@@ -80,9 +80,9 @@ class Seat {
           const m = JSON.parse(data.toString()) as ServerMessage;
           const steps = m.type === 'welcome' ? (m.steps ?? []).map((s) => s.version) : [];
           trace.push(
-            `${m.type}${'version' in m ? `@${m.version}` : ''}${steps.length > 0 ? `[${steps[0]}..${steps.at(-1)}]` : ''}`,
+            `${m.type}${'version' in m ? `@${m.version}` : m.type === 'step' ? `@${m.step.version}` : ''}${steps.length > 0 ? `[${steps[0]}..${steps.at(-1)}]` : ''}`,
           );
-          if (m.type === 'update') log.push(m.version);
+          if (m.type === 'step') log.push(m.step.version);
           if (m.type === 'welcome') for (const s of m.steps ?? []) log.push(s.version);
         });
         this.on('error', () => {});
@@ -102,7 +102,7 @@ class Seat {
   /** The version of the first welcome (what came before it is in its view, not in steps). */
   firstVersion = -1;
   private readonly log: string[] = [];
-  private receive(m: ServerMessage): void {
+  private receive(m: ViewerMessage): void {
     this.log.push(
       `${m.type}${'version' in m ? `@${m.version}` : ''}${m.type === 'error' ? `:${m.code}` : ''}`,
     );

@@ -174,7 +174,7 @@ run('two server processes on PostgreSQL and Redis', () => {
     let down = true;
     try {
       const raw = await Client.open(b.ws);
-      raw.send({ type: 'hello', game: g.id, token: g.token });
+      raw.send({ type: 'hello', game: g.id, token: g.token, protocol: 2 });
       expect((await raw.next('error')).code).toBe('server/storage');
       expect(await Promise.race([raw.closed, sleep(10_000).then(() => 'left open')])).toEqual({
         code: 1013,

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import type { ServerMessage } from '@carc/protocol';
+import type { ServerMessage, ViewerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Receiver } from '@carc/protocol';
 
 const MAIN = fileURLToPath(new URL('../../cli/dist/main.js', import.meta.url));
 
@@ -107,13 +108,23 @@ export async function api<T = Record<string, unknown>>(
   return { status: r.status, body: (await r.json()) as T };
 }
 
-type Msg = ServerMessage;
+type Msg = ViewerMessage;
 
-/** A WebSocket client that keeps every message and lets a test wait for the next that matches. */
+/**
+ * A WebSocket client that keeps every message and lets a test wait for the next that matches. It
+ * reads the server as the web client does (protocol v2, `Receiver`): `messages` are what a screen
+ * reads (each `step` made an `ack` and an `update` with the whole view), `frames` and `wire` what
+ * came over the socket (for leak checks), and a copy of the view that went wrong fails the test.
+ */
 export class Client {
   readonly messages: Msg[] = [];
   /** Raw text of every frame received (for leak checks). */
   readonly frames: string[] = [];
+  /** Every frame received, parsed, as `frames`. */
+  readonly wire: ServerMessage[] = [];
+  /** Why the copy of the view went wrong, if it did (a resync was asked for). */
+  readonly resyncs: string[] = [];
+  private readonly receiver = new Receiver();
   private waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void; from: number }[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private readonly socket: WebSocket;
@@ -126,16 +137,14 @@ export class Client {
     socket.on('message', (data) => {
       const text = data.toString();
       this.frames.push(text);
-      const m = JSON.parse(text) as Msg;
-      this.messages.push(m);
-      const index = this.messages.length - 1;
-      this.waiters = this.waiters.filter((w) => {
-        if (index >= w.from && w.pred(m)) {
-          w.resolve(m);
-          return false;
-        }
-        return true;
-      });
+      const frame = JSON.parse(text) as ServerMessage;
+      this.wire.push(frame);
+      const { messages, resync } = this.receiver.receive(frame);
+      if (resync !== undefined) {
+        this.resyncs.push(resync);
+        this.send({ type: 'resync' });
+      }
+      for (const m of messages) this.read(m);
     });
     socket.on('error', () => {});
   }
@@ -145,6 +154,18 @@ export class Client {
       const s = new WebSocket(url);
       s.once('open', () => resolve(new Client(s)));
       s.once('error', reject);
+    });
+  }
+
+  private read(m: Msg): void {
+    this.messages.push(m);
+    const index = this.messages.length - 1;
+    this.waiters = this.waiters.filter((w) => {
+      if (index >= w.from && w.pred(m)) {
+        w.resolve(m);
+        return false;
+      }
+      return true;
     });
   }
 
@@ -199,6 +220,7 @@ export async function connect(ws: string, game: string, token?: string, since?: 
   c.send({
     type: 'hello',
     game,
+    protocol: PROTOCOL_VERSION,
     ...(token === undefined ? {} : { token }),
     ...(since === undefined ? {} : { since }),
   });

@@ -176,7 +176,8 @@ function leaksIn(
 function frameVersions(messages: readonly ServerMessage[]): number[] {
   let current = 0;
   return messages.map((m) => {
-    if ('version' in m && typeof m.version === 'number') current = m.version;
+    if (m.type === 'step') current = m.step.version;
+    else if ('version' in m && typeof m.version === 'number') current = m.version;
     return current;
   });
 }
@@ -279,17 +280,25 @@ async function playOne(server: ServerProcess, p: Plan): Promise<Outcome> {
   expect(truth.bag.length).toBe(final.version + 1);
   const secrets = { seed: raw.seed as string, tokens };
 
-  // (a)–(c) on every frame every client received, and on the summaries.
+  // (a)–(c) on every frame every client received (as sent: changes to views), on every view the
+  // client rebuilt from them, and on the summaries.
   let frames = 0;
   const leaks: string[] = [];
   for (const { viewer, client } of received) {
-    const versions = frameVersions(client.messages);
+    expect(client.resyncs, `${viewer}: its copy of the view went wrong`).toEqual([]);
+    const versions = frameVersions(client.wire);
     client.frames.forEach((frame, i) => {
       frames++;
-      for (const leak of leaksIn(frame, client.messages[i], viewer, versions[i]!, truth, secrets)) {
+      for (const leak of leaksIn(frame, client.wire[i], viewer, versions[i]!, truth, secrets)) {
         leaks.push(`game ${id} (${p.expansions.join('+') || 'base'}), ${viewer} frame ${i}: ${leak}`);
       }
     });
+    for (const m of client.messages) {
+      if (m.type !== 'welcome' && m.type !== 'update') continue;
+      for (const leak of leaksIn(JSON.stringify(m), m, viewer, m.version, truth, secrets)) {
+        leaks.push(`game ${id}, ${viewer}'s view at version ${m.version}: ${leak}`);
+      }
+    }
   }
   for (const s of summaries) {
     for (const leak of leaksIn(s.text, JSON.parse(s.text), 'spectator', s.version, truth, secrets)) {

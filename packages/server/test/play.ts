@@ -1,10 +1,10 @@
 /** A seat played by a client: random legal actions from the view it is sent, until the game ends. */
 import type { Action, GameView } from '@carc/engine';
-import type { ServerMessage } from '@carc/protocol';
+import type { ViewerMessage } from '@carc/protocol';
 import type { Client } from './harness.js';
 import { prng } from '../../engine/test/playout.js';
 
-type State = Extract<ServerMessage, { type: 'welcome' | 'update' }>;
+type State = Extract<ViewerMessage, { type: 'welcome' | 'update' }>;
 
 /** The last welcome or update the client was sent. */
 export function latest(c: Client): State {
@@ -25,7 +25,7 @@ export async function actRandom(
   c: Client,
   seat: number,
   random: () => number,
-): Promise<ServerMessage | undefined> {
+): Promise<ViewerMessage | undefined> {
   const s = latest(c);
   const view = s.view as GameView | undefined;
   if (view === undefined || view.toAct !== seat || s.status !== 'playing') return undefined;

@@ -158,7 +158,7 @@ describe('Object.prototype names in what the server takes', () => {
       expect(answers[4]!.code).toBe('ws/invalid-message');
 
       const hello = await Client.open(server.ws);
-      hello.send(withKey({ type: 'hello', game: g.id }, name, 1));
+      hello.send(withKey({ type: 'hello', game: g.id, protocol: 2 }, name, 1));
       expect((await hello.next('error')).code).toBe('ws/invalid-message');
       hello.send({ type: name });
       expect((await hello.next('error')).code).toBe('ws/unknown-type');

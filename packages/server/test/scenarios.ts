@@ -48,7 +48,7 @@ export async function seatAfterLeave(
 
   // The old token opens nothing any more.
   const retry = await Client.open(sockets.ws);
-  retry.send({ type: 'hello', game: g.id, token: m.body.token });
+  retry.send({ type: 'hello', game: g.id, token: m.body.token, protocol: 2 });
   expect((await retry.next('error')).code).toBe('auth/bad-token');
   retry.close();
 

@@ -3,8 +3,10 @@
  * WebSocket. Games played to the end, every refusal, a kill -9 and restart, reconnection, clocks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord, GameView } from '@carc/engine';
+import type { GameRecord, GameView, MatchStep } from '@carc/engine';
 import { BUILTIN, readRecord, replayRecord } from '@carc/engine';
+import type { Json } from '@carc/protocol';
+import { canonical } from '@carc/protocol';
 import type { ServerProcess } from './harness.js';
 import type { Created } from './harness.js';
 import { Client, FAST, api, connect, createGame, startServerProcess, tempDatabase } from './harness.js';
@@ -72,7 +74,7 @@ describe('server on SQLite', () => {
 
     // A token that holds no seat here.
     const stranger = await Client.open(server.ws);
-    stranger.send({ type: 'hello', game: g.id, token: 'x'.repeat(43) });
+    stranger.send({ type: 'hello', game: g.id, token: 'x'.repeat(43), protocol: 2 });
     expect((await stranger.next('error')).code).toBe('auth/bad-token');
     // Acting before hello.
     stranger.send({ type: 'act', id: 'q', version: 0, action: draw });
@@ -105,7 +107,7 @@ describe('server on SQLite', () => {
     const bad = await a.client.next('error');
     expect(bad.code).toBe('ws/invalid-message');
     expect(bad.message).toMatch(/^version:/);
-    a.client.send({ type: 'hello', game: g.id });
+    a.client.send({ type: 'hello', game: g.id, protocol: 2 });
     expect((await a.client.next('error')).code).toBe('ws/already-joined');
 
     const summary = await api(server.url, 'GET', `/api/games/${g.id}`);
@@ -201,7 +203,7 @@ describe('server on SQLite', () => {
     let sent = 0;
     while (sent < 10_000) {
       const c = await Client.open(server.ws);
-      c.send({ type: 'hello', game: g.id });
+      c.send({ type: 'hello', game: g.id, protocol: 2 });
       await c.next('welcome');
       for (let i = 0; i < 1_000; i++, sent++) c.send(frame());
       c.send({ type: 'ping' });
@@ -223,10 +225,12 @@ describe('server on SQLite', () => {
     const random = seeded(7);
     let conn = await connect(server.ws, g.id, g.token);
     const steps = new Map<number, string>();
+    // A step's JSON with its keys sorted: a step rebuilt from a frame may list them in another order.
+    const sameOrder = (step: MatchStep): string => canonical(step as unknown as Json);
     const keep = (c: Client) => {
       for (const m of c.messages) {
-        if (m.type === 'welcome') for (const st of m.steps ?? []) steps.set(st.version, JSON.stringify(st));
-        if (m.type === 'update') steps.set(m.step.version, JSON.stringify(m.step));
+        if (m.type === 'welcome') for (const st of m.steps ?? []) steps.set(st.version, sameOrder(st));
+        if (m.type === 'update') steps.set(m.step.version, sameOrder(m.step));
       }
     };
     let drops = 0;
@@ -252,9 +256,7 @@ describe('server on SQLite', () => {
     expect(drops).toBe(60);
     const final = latest(conn.client);
     await watcher.client.next('update', (m) => m.version === final.version, 10_000, 0);
-    const watched = watcher.client.messages.flatMap((m) =>
-      m.type === 'update' ? [JSON.stringify(m.step)] : [],
-    );
+    const watched = watcher.client.messages.flatMap((m) => (m.type === 'update' ? [sameOrder(m.step)] : []));
     expect([...steps.keys()].sort((x, y) => x - y)).toEqual(
       Array.from({ length: final.version }, (_, i) => i + 1),
     );

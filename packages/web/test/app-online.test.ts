@@ -26,7 +26,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '@carc/engine';
 import type { ServerMessage } from '@carc/protocol';
+import { Receiver } from '@carc/protocol';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import { buildApp, launchBrowser, tempDir } from './ui-build.js';
@@ -77,14 +79,18 @@ async function tokensOf(p: { context: BrowserContext }): Promise<string[]> {
  * Each frame's game and version: the game of the last `welcome`, the version of the last message
  * that had one (a frame without, like `presence` or `ack`, belongs to the last version told).
  */
-function framesByVersion(frames: readonly string[]): { text: string; message: ServerMessage; at: string }[] {
+/** Each frame as sent, with the game and version it was sent at and the view the client made of it. */
+function framesByVersion(frames: readonly string[]): { text: string; view?: GameView; at: string }[] {
   let game = '';
   let version = 0;
+  const receiver = new Receiver();
   return frames.map((text) => {
     const message = JSON.parse(text) as ServerMessage;
     if (message.type === 'welcome') game = message.game;
-    if ('version' in message && typeof message.version === 'number') version = message.version;
-    return { text, message, at: `${game}@${version}` };
+    if (message.type === 'step') version = message.step.version;
+    else if ('version' in message && typeof message.version === 'number') version = message.version;
+    const read = receiver.receive(message).messages.find((m) => m.type === 'welcome' || m.type === 'update');
+    return { text, ...(read?.view === undefined ? {} : { view: read.view }), at: `${game}@${version}` };
   });
 }
 
@@ -382,10 +388,8 @@ describe('online play in Chromium: lobby, two players and a spectator, a dropped
 
     // Ann's hand at each version of each game, from her own views.
     const annHands = new Map<string, string[]>();
-    for (const { message, at } of framesByVersion(ann.frames)) {
-      if ((message.type === 'welcome' || message.type === 'update') && message.view !== undefined) {
-        annHands.set(at, message.view.hands?.[message.view.viewer] ?? []);
-      }
+    for (const { view, at } of framesByVersion(ann.frames)) {
+      if (view !== undefined) annHands.set(at, view.hands?.[view.viewer] ?? []);
     }
     expect([...annHands.values()].some((h) => h.length > 0)).toBe(true);
     let checked = 0;

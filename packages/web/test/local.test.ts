@@ -6,7 +6,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Action, GameView } from '@carc/engine';
 import { Match, readRecord, replayRecord } from '@carc/engine';
-import type { ClientMessage, ServerMessage } from '@carc/protocol';
+import type { ClientMessage, ServerMessage, ViewerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Receiver } from '@carc/protocol';
 import type { LocalProgress, LocalSettings, LocalSpeaker } from '../src/local/table.js';
 import { LocalTable, localConfig } from '../src/local/table.js';
 import { wireAction } from '../src/net/messages.js';
@@ -25,34 +26,55 @@ function rng(seed: number): () => number {
   };
 }
 
-type Viewed = Extract<ServerMessage, { type: 'welcome' | 'update' }>;
-const hasView = (m: ServerMessage): m is Viewed & { view: GameView } =>
+type Viewed = Extract<ViewerMessage, { type: 'welcome' | 'update' }>;
+const hasView = (m: ViewerMessage): m is Viewed & { view: GameView } =>
   (m.type === 'welcome' || m.type === 'update') && m.view !== undefined;
 
+/** What a client reads of the table's frames (its `Receiver`), into `got`; `frames` as sent. */
+function reader(got: ViewerMessage[], frames: ServerMessage[] = [], then?: (m: ViewerMessage) => void) {
+  const receiver = new Receiver();
+  return (frame: ServerMessage): void => {
+    frames.push(frame);
+    const { messages, resync } = receiver.receive(frame);
+    if (resync !== undefined) throw new Error(`the copy of the view went wrong: ${resync}`);
+    for (const m of messages) {
+      got.push(m);
+      then?.(m);
+    }
+  };
+}
+
+const hello = (extra: { game?: string; since?: number } = {}): ClientMessage => ({
+  type: 'hello',
+  game: 'local',
+  protocol: PROTOCOL_VERSION,
+  ...extra,
+});
+
 function open(settings: LocalSettings, options: { seed?: string; botDelayMs?: number } = {}) {
-  const got: ServerMessage[] = [];
-  const listeners: ((m: ServerMessage) => void)[] = [];
+  const got: ViewerMessage[] = [];
+  const frames: ServerMessage[] = [];
+  const listeners: ((m: ViewerMessage) => void)[] = [];
   const created = LocalTable.create({
     settings,
     seed: options.seed ?? 'c0ffee00c0ffee00c0ffee00c0ffee00',
     botDelayMs: options.botDelayMs ?? 0,
     botBudgetMs: 20,
     random: rng(7),
-    send: (m) => {
-      got.push(m);
+    send: reader(got, frames, (m) => {
       for (const l of listeners) l(m);
-    },
+    }),
   });
   if (!created.ok) throw new Error(created.error.message);
   const table = created.value;
   const last = () => got[got.length - 1];
   /** Sends `message` and returns what the table answered (synchronously). */
-  const ask = (message: ClientMessage, from: LocalSpeaker = 'hotseat'): ServerMessage[] => {
+  const ask = (message: ClientMessage, from: LocalSpeaker = 'hotseat'): ViewerMessage[] => {
     const before = got.length;
     table.handle(message, from);
     return got.slice(before);
   };
-  return { table, got, last, ask, listeners };
+  return { table, got, frames, last, ask, listeners };
 }
 
 /**
@@ -63,7 +85,7 @@ function playOut(
   t: ReturnType<typeof open>,
   from: LocalSpeaker,
   random: () => number,
-): Promise<Extract<ServerMessage, { type: 'update' }>> {
+): Promise<Extract<ViewerMessage, { type: 'update' }>> {
   let n = 0;
   return new Promise((resolve, reject) => {
     // A game that stops moving (nobody is given a decision) fails instead of waiting forever.
@@ -73,7 +95,7 @@ function playOut(
       watchdog = setTimeout(() => reject(new Error(`stalled at version ${t.table.version}`)), 10_000);
     };
     watch();
-    const react = (m: ServerMessage) => {
+    const react = (m: ViewerMessage) => {
       watch();
       if (m.type === 'update' && m.result !== undefined) clearTimeout(watchdog);
       if (m.type === 'error') return reject(new Error(`refused: ${JSON.stringify(m)}`));
@@ -91,7 +113,7 @@ function playOut(
       }, 0);
     };
     t.listeners.push(react);
-    t.table.handle({ type: 'hello', game: 'local' }, from);
+    t.table.handle(hello(), from);
   });
 }
 
@@ -156,10 +178,15 @@ describe('LocalTable', () => {
       id: 'a1',
       code: 'ws/hello-first',
     });
-    const [welcome, presence] = t.ask({ type: 'hello', game: 'local' });
+    // A client of protocol 1 (no version in its hello) is told to update itself.
+    expect(t.ask({ type: 'hello', game: 'local' })[0]).toMatchObject({
+      type: 'error',
+      code: 'protocol/outdated',
+    });
+    const [welcome, presence] = t.ask(hello());
     expect(welcome).toMatchObject({ type: 'welcome', game: 'local', seat: 0, status: 'playing', version: 0 });
     expect(presence?.type).toBe('presence');
-    expect(t.ask({ type: 'hello', game: 'elsewhere' })[0]).toMatchObject({ code: 'lobby/no-game' });
+    expect(t.ask(hello({ game: 'elsewhere' }))[0]).toMatchObject({ code: 'lobby/no-game' });
     const view = (welcome as Viewed).view!;
     const place = view.legalActions[0]!;
 
@@ -175,13 +202,14 @@ describe('LocalTable', () => {
     expect(malformed).toEqual([
       expect.objectContaining({ type: 'error', id: 'm1', code: 'match/rule', version: 0 }),
     ]);
-    expect((malformed[0] as Extract<ServerMessage, { type: 'error' }>).rule?.code).toBe('action/malformed');
+    expect((malformed[0] as Extract<ViewerMessage, { type: 'error' }>).rule?.code).toBe('action/malformed');
     const unknown = t.ask({ type: 'act', id: 'm2', version: 0, action: { type: 'fly' } });
     expect(unknown[0]).toMatchObject({ code: 'match/rule' });
     expect(t.table.version).toBe(0);
 
-    // Accepted: the ack, then the update.
+    // Accepted: one frame, the step with the ack folded in; read as the ack, then the update.
     const accepted = t.ask({ ...first, action: wireAction(place) });
+    expect(t.frames.at(-1)).toMatchObject({ type: 'step', ack: 'a1', step: { version: 1 } });
     expect(accepted.map((m) => m.type)).toEqual(['ack', 'update']);
     expect(accepted[0]).toEqual({ type: 'ack', id: 'a1', version: 1 });
     // The same id again: the original answer, nothing applied twice.
@@ -208,10 +236,7 @@ describe('LocalTable', () => {
       code: 'match/over',
     });
     // A hello after the end carries the result and the steps since.
-    const late = t.ask({ type: 'hello', game: 'local', since: 0 })[0] as Extract<
-      ServerMessage,
-      { type: 'welcome' }
-    >;
+    const late = t.ask(hello({ since: 0 }))[0] as Extract<ViewerMessage, { type: 'welcome' }>;
     expect(late).toMatchObject({ type: 'welcome', status: 'resigned', version: 1 });
     expect(late.steps?.map((s) => s.version)).toEqual([1]);
     expect(late.result?.status).toBe('resigned');
@@ -219,7 +244,7 @@ describe('LocalTable', () => {
 
   test('hotseat: acting while a bot is to act is out of turn; resigning stops the bot', async () => {
     const t = open({ seats: [{ kind: 'bot', level: 'random' }, { kind: 'human' }] }, { botDelayMs: 50 });
-    const [welcome] = t.ask({ type: 'hello', game: 'local' });
+    const [welcome] = t.ask(hello());
     // No human has been to act yet: a spectator's view, no hand, no decision.
     expect(welcome).toMatchObject({ type: 'welcome', seat: null, view: { viewer: -1, toAct: 0 } });
     const refused = t.ask({ type: 'act', id: 'h1', version: 0, action: { type: 'pass' } });
@@ -309,16 +334,16 @@ describe('LocalTable: saved and carried on', () => {
 
     // A table reports how it stands when asked (the worker saves that at once) and at each change.
     const reported: LocalProgress[] = [];
-    const sent: ServerMessage[] = [];
+    const sent: ViewerMessage[] = [];
     const fresh = LocalTable.create({
       settings,
-      send: (m) => sent.push(m),
+      send: reader(sent),
       onchange: (p) => reported.push(p),
     });
     if (!fresh.ok) throw new Error(fresh.error.message);
     expect(fresh.value.progress()).toMatchObject({ version: 0, tilesPlaced: 1, over: false, toAct: 0 });
     expect(fresh.value.progress().record.seed).toMatch(/^[0-9a-f]{32}$/);
-    fresh.value.handle({ type: 'hello', game: 'local' }, 'hotseat');
+    fresh.value.handle(hello(), 'hotseat');
     const welcomed = sent.find(hasView);
     const firstAction = welcomed?.view.legalActions[0];
     if (firstAction === undefined) throw new Error('no legal action in the welcome');
@@ -335,17 +360,17 @@ describe('LocalTable: saved and carried on', () => {
       ...t.table.recordFile(),
       actions: (t.table.recordFile().actions as unknown[]).slice(0, cut),
     };
-    const got: ServerMessage[] = [];
+    const got: ViewerMessage[] = [];
     const resumed = LocalTable.create({
       settings,
       record: partial,
       botDelayMs: 0,
       botBudgetMs: 20,
-      send: (m) => got.push(m),
+      send: reader(got),
     });
     if (!resumed.ok) throw new Error(resumed.error.message);
     expect(resumed.value.version).toBe(cut);
-    resumed.value.handle({ type: 'hello', game: 'local', since: 0 }, 'hotseat');
+    resumed.value.handle(hello({ since: 0 }), 'hotseat');
     const welcome = got.find((m) => m.type === 'welcome');
     expect(welcome?.type === 'welcome' && welcome.steps?.length).toBe(cut);
     // The same position as the original game at that version.

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { GameView, MatchStep } from '@carc/engine';
-import type { ServerMessage } from '@carc/protocol';
+import type { ViewerMessage } from '@carc/protocol';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
 import type { ConnectionState } from '../src/net/connection.js';
@@ -134,13 +134,13 @@ describe('onlineConnection against the server process', () => {
     cleanup.push(async () => conn.close());
     const states: ConnectionState[] = [];
     conn.onState((s) => states.push(s));
-    const messages: ServerMessage[] = [];
+    const messages: ViewerMessage[] = [];
     const steps = new Map<number, MatchStep>();
     const nextId = messageIds('t');
     let view: GameView | undefined;
     let version = -1;
     let actedAt = -1;
-    let over: ServerMessage | undefined;
+    let over: ViewerMessage | undefined;
     let random = 12345;
     const pick = (n: number) => {
       random = (random * 1103515245 + 12345) % 2 ** 31;
@@ -253,7 +253,7 @@ describe('onlineConnection against the server process', () => {
 
     const bad = onlineConnection({ url: server.ws, game: created.value.id, token: 'x'.repeat(43) });
     const states: ConnectionState[] = [];
-    const got: ServerMessage[] = [];
+    const got: ViewerMessage[] = [];
     bad.onState((s) => states.push(s));
     bad.onMessage((m) => got.push(m));
     await until('closed', () => states.at(-1) === 'closed');
@@ -261,7 +261,7 @@ describe('onlineConnection against the server process', () => {
     expect(states).toEqual(['connecting', 'closed']);
 
     const watcher = onlineConnection({ url: server.ws, game: created.value.id });
-    const seen: ServerMessage[] = [];
+    const seen: ViewerMessage[] = [];
     watcher.onMessage((m) => seen.push(m));
     await until('a welcome', () => seen.some((m) => m.type === 'welcome'));
     expect(seen[0]).toMatchObject({ type: 'welcome', seat: null, status: 'open' });

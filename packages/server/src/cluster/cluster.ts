@@ -7,7 +7,7 @@
  * One process alone needs none of this: `SOLO` owns every game.
  */
 import type { Delivery } from '../hub/types.js';
-import type { EncodedUpdate } from '../wire.js';
+import type { EncodedStep } from '../wire.js';
 import type { HubRequest } from './requests.js';
 
 export interface Cluster {
@@ -35,7 +35,7 @@ export interface Cluster {
   /** Handlers: requests from other processes, and messages for this process's listeners. */
   serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: Delivery | EncodedUpdate) => void,
+    onDeliver: (listener: string, message: Delivery | EncodedStep) => void,
     onReconnect?: () => void,
   ): Promise<void>;
   close(): Promise<void>;

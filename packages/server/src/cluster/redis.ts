@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Delivery, Logger } from '../hub/types.js';
-import { EncodedUpdate, encode } from '../wire.js';
+import { EncodedStep, encode } from '../wire.js';
 import type { Cluster } from './cluster.js';
 import { CallTimeout, ClusterUnavailable, NotOwner } from './cluster.js';
 import type { HubRequest } from './requests.js';
@@ -22,7 +22,7 @@ type Envelope =
  * message once with every listener it goes to; an update travels as its text (`u`: its version,
  * `n`: its length), written to those sockets as it came, the rest (`d`) inside the header.
  */
-type MessagesHeader = { lids: string[]; u: number; n: number } | { lids: string[]; d: Delivery };
+type MessagesHeader = { lids: string[]; u: number; n: number; a?: string } | { lids: string[]; d: Delivery };
 
 /** Deliveries to one process gathered during one turn of the event loop, sent in one publish. */
 interface Outbox {
@@ -218,8 +218,8 @@ export class RedisCluster implements Cluster {
 
   /**
    * Deliveries are gathered per process during a turn of the event loop and published together:
-   * one publish and one serialization for what many sockets are sent (a move's update to every
-   * watcher of a game on that process, the updates of several games).
+   * one publish and one serialization for what many sockets are sent (a move's step to every
+   * watcher of a game on that process, the steps of several games).
    */
   deliver(to: string, lid: string, msg: Delivery): Promise<boolean> {
     let box = this.outboxes.get(to);
@@ -232,10 +232,15 @@ export class RedisCluster implements Cluster {
           const header: MessagesHeader[] = [];
           const texts: string[] = [];
           for (const [m, lids] of items) {
-            if (m.type !== 'update') header.push({ lids, d: m });
+            if (m.type !== 'step') header.push({ lids, d: m });
             else {
               const text = encode(m);
-              header.push({ lids, u: m.version, n: text.length });
+              header.push({
+                lids,
+                u: m.step.version,
+                n: text.length,
+                ...(m.ack === undefined ? {} : { a: m.ack }),
+              });
               texts.push(text);
             }
           }
@@ -252,21 +257,21 @@ export class RedisCluster implements Cluster {
 
   async serve(
     onRequest: (request: HubRequest) => Promise<unknown>,
-    onDeliver: (listener: string, message: Delivery | EncodedUpdate) => void,
+    onDeliver: (listener: string, message: Delivery | EncodedStep) => void,
     onReconnect?: () => void,
   ): Promise<void> {
     // Both clients were ready before this: a later 'ready' is a reconnection after an outage.
     for (const client of [this.pub, this.sub]) client.on('ready', () => onReconnect?.());
     this.sub.on('message', (_channel: string, text: string) => {
       if (text.startsWith('M')) {
-        // One object per message for all its listeners here: serialized once (updates: never again).
+        // One object per message for all its listeners here: serialized once (steps: never again).
         const end = text.indexOf('\n');
         let at = end + 1;
         for (const item of JSON.parse(text.slice(1, end)) as MessagesHeader[]) {
-          let msg: Delivery | EncodedUpdate;
+          let msg: Delivery | EncodedStep;
           if ('d' in item) msg = item.d;
           else {
-            msg = new EncodedUpdate(item.u, text.slice(at, at + item.n));
+            msg = new EncodedStep(item.u, text.slice(at, at + item.n), item.a);
             at += item.n;
           }
           for (const lid of item.lids) onDeliver(lid, msg);

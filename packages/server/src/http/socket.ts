@@ -8,12 +8,11 @@ import type { Action } from '@carc/engine';
 import type { WebSocket } from 'ws';
 import type { Hub, Session } from '../hub/hub.js';
 import type { Metrics } from '../metrics.js';
-import type { ServerMessage } from '@carc/protocol';
 import type { ClientMessage } from '@carc/protocol';
-import { clientMessage, describeIssue } from '@carc/protocol';
+import { PROTOCOL_VERSION, clientMessage, describeIssue } from '@carc/protocol';
 import { TokenBucket } from './limits.js';
 import type { Outgoing } from '../wire.js';
-import { EncodedUpdate, textOf } from '../wire.js';
+import { textOf } from '../wire.js';
 
 export interface SocketLimits {
   /** Messages per second a socket may send on average, and in a burst. */
@@ -49,7 +48,7 @@ function forward(
 /** Times a socket's acts from the hub taking them to their answers, and counts the errors it is sent. */
 interface ActTimer {
   start(id: string): void;
-  answered(m: ServerMessage): void;
+  answered(m: Outgoing): void;
 }
 
 function actTimer(metrics: Metrics): ActTimer {
@@ -61,11 +60,13 @@ function actTimer(metrics: Metrics): ActTimer {
     },
     answered(m) {
       if (m.type === 'error') metrics.refused(m.code, 'ws');
-      if ((m.type !== 'ack' && m.type !== 'error') || m.id === undefined) return;
-      const end = pending.get(m.id);
+      // An accepted act is acknowledged inside its step.
+      const id = m.type === 'step' ? m.ack : m.type === 'ack' || m.type === 'error' ? m.id : undefined;
+      if (id === undefined) return;
+      const end = pending.get(id);
       if (end === undefined) return;
-      pending.delete(m.id);
-      end({ outcome: m.type === 'ack' ? 'ack' : 'refused' });
+      pending.delete(id);
+      end({ outcome: m.type === 'error' ? 'refused' : 'ack' });
     },
   };
 }
@@ -96,7 +97,7 @@ export function serveSocket(
       socket.close(CLOSE_TRY_LATER, 'too slow to read');
       return;
     }
-    if (!(m instanceof EncodedUpdate)) timing?.answered(m);
+    timing?.answered(m);
     socket.send(textOf(m));
   };
   const error = (code: string, message: string, id?: string): void =>
@@ -127,10 +128,10 @@ export function serveSocket(
         ? (raw as { id: string }).id.slice(0, 64)
         : undefined;
     if (!parsed.success) {
-      if (typeof typeOf !== 'string' || !['hello', 'act', 'resign', 'ping'].includes(typeOf)) {
+      if (typeof typeOf !== 'string' || !['hello', 'act', 'resign', 'resync', 'ping'].includes(typeOf)) {
         return error(
           'ws/unknown-type',
-          `unknown message type ${JSON.stringify(typeOf ?? null).slice(0, 40)}: hello, act, resign or ping`,
+          `unknown message type ${JSON.stringify(typeOf ?? null).slice(0, 40)}: hello, act, resign, resync or ping`,
           id,
         );
       }
@@ -145,6 +146,13 @@ export function serveSocket(
       case 'hello': {
         if (session !== undefined || joining)
           return error('ws/already-joined', 'this socket has said hello already');
+        if (msg.protocol !== PROTOCOL_VERSION) {
+          return error(
+            'protocol/outdated',
+            `this server speaks protocol ${PROTOCOL_VERSION} (hello with "protocol": ${PROTOCOL_VERSION}); ` +
+              `this client speaks ${msg.protocol ?? 1}: reload the page to update it`,
+          );
+        }
         joining = true;
         const end = (code: string, message: string): void => {
           error(code, message);
@@ -173,6 +181,9 @@ export function serveSocket(
         });
         return;
       }
+      case 'resync':
+        if (session !== undefined) return session.resync();
+        return error('ws/hello-first', 'say hello before asking for the view again');
       case 'act':
       case 'resign':
         if (session !== undefined) return forward(session, msg, timing);

@@ -1,75 +1,29 @@
 /**
- * What a room's viewers are sent: welcomes, updates, presence, endings, refusals, and the answers
- * each seat was given to its message ids (a repeated id gets its first answer). Every message is
- * built for its viewer only: a player's hand, the pile's order stay with whom they belong to.
+ * What a room's viewers are sent, through the protocol's `Session` over the room's match (the
+ * browser's own table answers through the same): welcomes, one `step` frame per listener for each
+ * action (the change to its viewer's view, the ack folded in for the actor), presence, endings.
+ * Every message is built for its viewer only: a player's hand, the pile's order stay with whom they
+ * belong to.
  */
-import type { MatchError, MatchResult, MatchStep, Viewer } from '@carc/engine';
-import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/protocol';
+import type { MatchResult, MatchStep, Viewer } from '@carc/engine';
+import type { ClockInfo, PlayerInfo, ServerMessage, StepMessage } from '@carc/protocol';
 import { clocksAt } from './clock.js';
 import type { GameRoom } from './room.js';
+import type { Listener } from './types.js';
 
-type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
-
-/** A refusal of client message `clientId` (none for a bot's move). */
-export function refusal(
-  clientId: string | undefined,
-  code: string,
-  message: string,
-  extra: Partial<ErrorMessage> = {},
-): ServerMessage {
-  return { type: 'error', ...(clientId === undefined ? {} : { id: clientId }), code, message, ...extra };
-}
-
-/** The match's refusal of a submitted action, with the engine's rule when it gave one. */
-export function matchRefusal(clientId: string | undefined, e: MatchError): ServerMessage {
-  const rule =
-    e.rule === undefined
-      ? {}
-      : { rule: { code: e.rule.code, ...(e.rule.rule === undefined ? {} : { rule: e.rule.rule }) } };
-  return refusal(clientId, e.code, e.message, { version: e.version, ...rule });
-}
-
-/** The answer a seat was given to its message `id`, if remembered. */
-export function answered(room: GameRoom, viewer: Viewer, id: string): ServerMessage | undefined {
-  return typeof viewer === 'number' ? room.answers.get(viewer)?.get(id) : undefined;
-}
-
-/**
- * Remembers a seat's answer, the last `rememberedIds` per seat: what one seat (or a spectator,
- * whose refusals are not kept) sends cannot push another seat's answers out.
- */
-export function remember(room: GameRoom, viewer: Viewer, id: string, answer: ServerMessage): void {
-  if (typeof viewer !== 'number') return;
-  let answers = room.answers.get(viewer);
-  if (answers === undefined) room.answers.set(viewer, (answers = new Map()));
-  answers.delete(id);
-  answers.set(id, answer);
-  if (answers.size > room.env.rememberedIds) answers.delete(answers.keys().next().value as string);
-}
+export { matchRefusal, refusal } from '@carc/protocol';
 
 /** Everything `viewer` needs to show the game, with the steps after `since` when few enough. */
 export function welcome(room: GameRoom, viewer: Viewer, since: number | undefined): ServerMessage {
-  const m = room.match;
-  const msg: ServerMessage = {
-    type: 'welcome',
-    game: room.row.id,
-    seat: viewer === 'spectator' ? null : viewer,
-    status: room.row.status,
-    version: m?.version ?? 0,
-    players: players(room),
-  };
-  if (m !== undefined) {
-    msg.view = m.view(viewer);
-    msg.hints = m.hints(viewer);
-    if (since !== undefined && m.version - since <= room.env.maxResyncSteps) {
-      const missed = m.since(viewer, since);
-      if (missed !== undefined) msg.steps = missed.steps;
-    }
-    if (m.isOver) msg.result = m.result;
-  }
   const clocks = clockInfo(room);
-  if (clocks !== undefined) msg.clocks = clocks;
-  return msg;
+  const facts = {
+    game: room.row.id,
+    status: room.row.status,
+    players: players(room),
+    ...(clocks === undefined ? {} : { clocks }),
+  };
+  if (room.session !== undefined) return room.session.welcome(viewer, viewer, facts, since);
+  return { type: 'welcome', seat: viewer === 'spectator' ? null : viewer, version: 0, ...facts };
 }
 
 /** Welcomes every listener again (the match started). */
@@ -77,27 +31,32 @@ export function welcomeAll(room: GameRoom): void {
   for (const l of room.listeners.values()) l.send(welcome(room, l.viewer, undefined));
 }
 
-/** An accepted step, as each viewer sees it (built once per viewer). */
-export function broadcastStep(room: GameRoom, step: MatchStep, result: MatchResult | undefined): void {
-  const m = room.match!;
-  const views = new Map<Viewer, ServerMessage>();
+/**
+ * An accepted step, to every listener: one frame per viewer (its change built once, however many
+ * sockets show it), the ack folded into the frame of the listener whose action it was.
+ */
+export function broadcastStep(
+  room: GameRoom,
+  step: MatchStep,
+  result: MatchResult | undefined,
+  by?: { listener: Listener; id: string },
+): void {
+  const session = room.session!;
+  const status = room.match!.status;
   const clocks = clockInfo(room);
+  const extra = {
+    status,
+    ...(clocks === undefined ? {} : { clocks }),
+    ...(result === undefined ? {} : { result }),
+  };
+  const frames = new Map<Viewer, StepMessage>();
   for (const l of room.listeners.values()) {
-    let msg = views.get(l.viewer);
-    if (msg === undefined) {
-      msg = {
-        type: 'update',
-        version: m.version,
-        step,
-        view: m.view(l.viewer),
-        hints: m.hints(l.viewer),
-        status: m.status,
-        ...(clocks === undefined ? {} : { clocks }),
-        ...(result === undefined ? {} : { result }),
-      };
-      views.set(l.viewer, msg);
+    let frame = frames.get(l.viewer);
+    if (frame === undefined) {
+      frame = session.frame(l.viewer, l.viewer, step, extra);
+      frames.set(l.viewer, frame);
     }
-    l.send(msg);
+    l.send(l === by?.listener ? { ...frame, ack: by.id } : frame);
   }
 }
 

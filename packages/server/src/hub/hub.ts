@@ -209,12 +209,7 @@ export class Hub {
 
   // ---------------------------------------------------------------- sessions
 
-  /**
-   * Opens a session on a game: as the seat `token` holds, or as a spectator without one. `send` is
-   * given a `welcome` (the view, and the steps after `since` when given and few enough), then every
-   * later message for its viewer, wherever the game's owner runs. `end` cuts the connection when
-   * its seat changes hands (given back, taken over): the session is over, the transport closes.
-   */
+  /** Opens a socket's session on a game, as a seat or a spectator (`Sessions.connect` says how). */
   connect(
     game: string,
     token: string | undefined,
@@ -272,7 +267,7 @@ export class Hub {
       case 'act': {
         const l = room.authorised(`${q.from}:${q.listener}`);
         if (!l.ok) return l;
-        await room.submit(l.value.viewer, q.id, q.version, q.action, (answer) => l.value.send(answer));
+        await room.submit(l.value, q.id, q.version, q.action);
         return ok(null);
       }
       case 'resign': {

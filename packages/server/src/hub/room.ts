@@ -7,8 +7,8 @@
 import type { Action, GameConfig, MatchResult, Viewer } from '@carc/engine';
 import { Match } from '@carc/engine';
 import type { BotName } from '@carc/bots';
-import type { ServerMessage } from '@carc/protocol';
-import { gameConfig } from '@carc/protocol';
+import type { ErrorMessage, ServerMessage } from '@carc/protocol';
+import { Session, gameConfig } from '@carc/protocol';
 import { tokenMatches } from '../ids.js';
 import type { ActionRow, GamePatch, GameRow, SeatRow } from '../store/store.js';
 import { afterAction, leftNow, startClocks } from './clock.js';
@@ -32,14 +32,14 @@ export interface RoomEnv extends HubContext {
 export class GameRoom {
   config?: GameConfig;
   match?: Match;
+  /** The protocol's side of the match (answers, welcomes, step frames), once it started. */
+  session?: Session;
   /** Every accepted action, in order (what a bot worker replays). */
   readonly log: { player: number; action: Action }[] = [];
   /** Who is sent this game's messages, by `process:listener`. */
   readonly listeners = new Map<string, Listener>();
   /** Open connections per seat. */
   readonly connected: number[];
-  /** Answers to each seat's client message ids, by id, oldest first (spectators' are not kept). */
-  readonly answers = new Map<number, Map<string, ServerMessage>>();
   private queue: Promise<unknown> = Promise.resolve();
   touched: number;
   botThinking = false;
@@ -71,6 +71,17 @@ export class GameRoom {
   /** Resolves when the operations queued so far are over. */
   settled(): Promise<unknown> {
     return this.queue;
+  }
+
+  /** The room's match from now on (started, or loaded from storage), and its protocol session. */
+  adopt(match: Match, config: GameConfig): Session {
+    this.match = match;
+    this.config = config;
+    this.session = new Session(match, {
+      rememberedIds: this.env.rememberedIds,
+      maxResyncSteps: this.env.maxResyncSteps,
+    });
+    return this.session;
   }
 
   seatOf(token: string): number | undefined {
@@ -115,6 +126,7 @@ export class GameRoom {
     if (l === undefined) return null;
     this.listeners.delete(key);
     this.touched = this.env.now();
+    this.forgetIfGone(l.viewer);
     if (typeof l.viewer === 'number') {
       this.connected[l.viewer] = Math.max(0, (this.connected[l.viewer] ?? 0) - 1);
       if (announce) frames.broadcastPresence(this);
@@ -145,56 +157,59 @@ export class GameRoom {
       l.revoke(code, message);
     }
     this.connected[seat] = 0;
+    this.forgetIfGone(seat);
+  }
+
+  /** Nobody shows `viewer`'s view any more: its session keeps nothing for it. */
+  private forgetIfGone(viewer: Viewer): void {
+    for (const l of this.listeners.values()) if (l.viewer === viewer) return;
+    this.session?.forget(viewer);
   }
 
   // ---------------------------------------------------------------- the game itself
 
   /**
-   * Plays one action for `viewer` (inside the queue). The submitter's answer goes to `reply`
-   * (before the update is broadcast); a repeated client message id gets its first answer.
+   * Plays the action of listener `actor` (inside the queue): refused, it is told why; accepted, its
+   * ack comes in its step frame. A repeated client message id gets its first answer.
    */
-  async submit(
-    viewer: Viewer,
-    clientId: string | undefined,
-    version: number,
-    action: Action,
-    reply: (answer: ServerMessage) => void,
-  ): Promise<void> {
-    if (clientId === undefined) return this.play(viewer, undefined, version, action, reply);
-    const known = frames.answered(this, viewer, clientId);
-    if (known !== undefined) return reply(known);
-    return this.play(viewer, clientId, version, action, (answer) => {
-      if (answer.type !== 'error' || answer.code !== 'server/storage') {
-        frames.remember(this, viewer, clientId, answer);
-      }
-      reply(answer);
-    });
+  async submit(actor: Listener, clientId: string, version: number, action: Action): Promise<void> {
+    const known = this.session?.answered(actor.viewer, clientId);
+    if (known !== undefined) return actor.send(known);
+    const refused = await this.play(actor.viewer, { listener: actor, id: clientId }, version, action);
+    if (refused === undefined) return;
+    if (refused.code !== 'server/storage') this.session?.remember(actor.viewer, clientId, refused);
+    actor.send(refused);
   }
 
+  /**
+   * Plays one action for `viewer`, a client's (`by`: its listener and message id) or a bot's:
+   * undefined once stored and sent to every listener, else why it was refused.
+   */
   async play(
     viewer: Viewer,
-    clientId: string | undefined,
+    by: { listener: Listener; id: string } | undefined,
     version: number,
     action: Action,
-    reply: (answer: ServerMessage) => void,
-  ): Promise<void> {
+  ): Promise<ErrorMessage | undefined> {
+    const clientId = by?.id;
     const m = this.match;
-    if (m === undefined) {
-      return reply(frames.refusal(clientId, 'match/not-started', 'the game waits for players'));
+    const session = this.session;
+    if (m === undefined || session === undefined) {
+      return frames.refusal(clientId, 'match/not-started', 'the game waits for players');
     }
     if (clientId !== undefined && typeof viewer === 'number' && this.row.seats[viewer]?.kind === 'bot') {
       const message = 'your time ran out and a bot plays your seat now';
-      return reply(frames.refusal(clientId, 'seat/taken-over', message, { version: m.version }));
+      return frames.refusal(clientId, 'seat/taken-over', message, { version: m.version });
     }
     const now = this.env.now();
     const c = this.row.clocks;
     if (typeof viewer === 'number' && c?.running === viewer && leftNow(c, now) <= 0) {
       await this.timeOut();
-      return reply(frames.refusal(clientId, 'clock/timeout', 'your time ran out', { version: m.version }));
+      return frames.refusal(clientId, 'clock/timeout', 'your time ran out', { version: m.version });
     }
-    const r = m.submit(viewer, action, version);
-    if (!r.ok) return reply(frames.matchRefusal(clientId, r.error));
-    const step = r.value;
+    const r = session.submit(viewer, clientId, version, action);
+    if (!r.ok) return r.error;
+    const step = r.step;
     const player = viewer as number;
     const result = m.isOver ? m.result : undefined;
     const patch = this.patchAfter(m, player, result, now);
@@ -209,16 +224,15 @@ export class GameRoom {
       await this.env.store.appendAction(this.id, entry, patch);
     } catch (e) {
       this.env.breakRoom(this, e);
-      return reply(
-        frames.refusal(clientId, 'server/storage', 'the action could not be stored; nothing changed'),
-      );
+      return frames.refusal(clientId, 'server/storage', 'the action could not be stored; nothing changed');
     }
     Object.assign(this.row, patch);
     this.log.push({ player, action });
     this.env.metrics?.actionsAccepted.inc();
-    reply({ type: 'ack', id: clientId ?? '', version: m.version });
-    frames.broadcastStep(this, step, result);
+    if (by !== undefined) session.remember(viewer, by.id, session.ack(by.id));
+    frames.broadcastStep(this, step, result, by);
     this.afterChange();
+    return undefined;
   }
 
   /** The row's change once `player` acted at `now`: version, who acts next, the clocks, the result. */
@@ -239,10 +253,10 @@ export class GameRoom {
 
   /** The player of listener `l` resigns (inside the queue); a repeated id gets its first answer. */
   async resign(l: Listener, clientId: string): Promise<void> {
-    const known = frames.answered(this, l.viewer, clientId);
+    const known = this.session?.answered(l.viewer, clientId);
     if (known !== undefined) return l.send(known);
     const reply = (answer: ServerMessage) => {
-      frames.remember(this, l.viewer, clientId, answer);
+      this.session?.remember(l.viewer, clientId, answer);
       l.send(answer);
     };
     const m = this.match;
@@ -269,8 +283,7 @@ export class GameRoom {
     }
     await this.env.store.updateGame(this.id, patch, 0);
     Object.assign(this.row, patch);
-    this.match = match;
-    this.config = config;
+    this.adopt(match, config);
     frames.welcomeAll(this);
     this.afterChange();
   }

@@ -57,9 +57,9 @@ export class BotWaker {
         room.enqueue(async () => {
           room.botThinking = false;
           if (room.broken || m !== room.match || m.version !== version) return;
-          await room.play(player, undefined, version, action, (answer) => {
-            if (answer.type === 'error') this.ctx.log.error({ game: room.id, answer }, 'bot action refused');
-          });
+          const refused = await room.play(player, undefined, version, action);
+          if (refused !== undefined)
+            this.ctx.log.error({ game: room.id, answer: refused }, 'bot action refused');
         }),
       )
       .catch((e: unknown) => {

@@ -3,7 +3,6 @@
  * gone when nobody has touched them for a while, so memory follows live games. Whoever owns the
  * games (routing.ts) is told when one enters or leaves memory.
  */
-import * as frames from './frames.js';
 import type { RoomEnv } from './room.js';
 import { buildMatch, GameRoom } from './room.js';
 
@@ -66,6 +65,7 @@ export class Rooms {
     if (row.status !== 'open') {
       const built = buildMatch(row, log);
       if (built === undefined) return undefined;
+      const session = room.adopt(built.match, built.config);
       for (const e of await store.actions(id)) {
         const r = built.match.submit(e.player, e.action, e.seq - 1);
         if (!r.ok) {
@@ -74,7 +74,7 @@ export class Rooms {
         }
         room.log.push({ player: e.player, action: e.action });
         if (e.clientId !== undefined) {
-          frames.remember(room, e.player, e.clientId, { type: 'ack', id: e.clientId, version: e.seq });
+          session.remember(e.player, e.clientId, { type: 'ack', id: e.clientId, version: e.seq });
         }
       }
       const o = row.outcome;
@@ -85,8 +85,6 @@ export class Rooms {
           else built.match.resign(o.player, o.at, o.reason);
         }
       }
-      room.match = built.match;
-      room.config = built.config;
     }
     const again = this.live.get(id);
     if (again !== undefined) return again;

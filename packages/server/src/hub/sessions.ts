@@ -5,7 +5,8 @@
  */
 import type { Action } from '@carc/engine';
 import type { HubRequest } from '../cluster/requests.js';
-import type { EncodedUpdate, Outgoing } from '../wire.js';
+import type { EncodedStep, Outgoing } from '../wire.js';
+import { stepVersion } from '../wire.js';
 import type { Router } from './routing.js';
 import type { Rooms } from './rooms.js';
 import type { SessionHost, SessionRecord } from './socketSession.js';
@@ -79,6 +80,11 @@ export class Sessions implements SessionHost {
     await this.request(rec, { op: 'resign', game: rec.game, from: this.self, listener: rec.lid, id }, id);
   }
 
+  /** The client's copy of its view went wrong: it is welcomed again, as after a missed version. */
+  resync(rec: SessionRecord): void {
+    this.catchUp(rec);
+  }
+
   /** The socket is gone. */
   async disconnect(rec: SessionRecord): Promise<void> {
     this.records.delete(rec.lid);
@@ -126,7 +132,7 @@ export class Sessions implements SessionHost {
   }
 
   /** A message for a socket of this process: note its version (to catch up after a move), pass it on. */
-  deliver(lid: string, message: Delivery | EncodedUpdate): void {
+  deliver(lid: string, message: Delivery | EncodedStep): void {
     const rec = this.records.get(lid);
     if (rec === undefined) return;
     if (message.type === 'revoke') {
@@ -143,10 +149,12 @@ export class Sessions implements SessionHost {
     // a game changes owner, deliveries lost while Redis was down): repeats are dropped, a gap is
     // filled by attaching again from the last version sent.
     let out: Outgoing = message;
-    if (message.type === 'update') {
-      if (message.version <= rec.version) return;
-      rec.seen = Math.max(rec.seen, message.version);
-      if (rec.version >= 0 && message.version > rec.version + 1) return this.catchUp(rec);
+    let version: number | undefined;
+    if (message.type === 'step') {
+      version = stepVersion(message);
+      if (version <= rec.version) return;
+      rec.seen = Math.max(rec.seen, version);
+      if (rec.version >= 0 && version > rec.version + 1) return this.catchUp(rec);
     } else if (message.type === 'welcome') {
       // The first welcome always goes (a `since` beyond the game's version came from a broken client).
       if (rec.welcomed && message.version < rec.version) return;
@@ -159,9 +167,8 @@ export class Sessions implements SessionHost {
         out = { ...message, steps: message.steps.filter((step) => step.version > after) };
       }
     }
-    if (message.type === 'welcome' || message.type === 'update' || message.type === 'ended') {
-      rec.version = Math.max(rec.version, message.version);
-    }
+    if (message.type === 'welcome' || message.type === 'ended') version = message.version;
+    if (version !== undefined) rec.version = Math.max(rec.version, version);
     rec.send(out);
   }
 

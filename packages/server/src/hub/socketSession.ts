@@ -30,6 +30,8 @@ export interface SessionRecord {
 export interface SessionHost {
   act(rec: SessionRecord, id: string, version: number, action: Action): Promise<void>;
   resign(rec: SessionRecord, id: string): Promise<void>;
+  /** The client's copy of its view went wrong: a new welcome. */
+  resync(rec: SessionRecord): void;
   disconnect(rec: SessionRecord): Promise<void>;
 }
 
@@ -50,6 +52,10 @@ export class SocketSession {
 
   resign(clientId: string): Promise<void> {
     return this.host.resign(this.rec, clientId);
+  }
+
+  resync(): void {
+    this.host.resync(this.rec);
   }
 
   close(): Promise<void> {

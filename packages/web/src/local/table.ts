@@ -1,12 +1,14 @@
 /**
  * The browser's own authority for offline play (hotseat, games against bots): a `LocalTable` holds
  * a `Match` and speaks exactly the server's protocol (docs/protocol.md), so the UI talks to it
- * through the same `Connection` as to a server. It answers `hello` with `welcome` (view, hints, the
- * steps after `since`, players, status), `act` with `ack` or `error` (the server's codes:
- * `match/stale`, `match/not-your-turn`, `match/rule` with the engine's code and rule id…; a repeated
- * id gets its original answer) followed by an `update`, `resign` with `ended` then `ack`, `ping`
- * with `pong`. After each accepted action, a bot whose turn it is moves like a player would, one
- * decision per timer tick so the page (or the worker's message queue) stays responsive.
+ * through the same `Connection` as to a server, and answers through the protocol's `Session`, as
+ * the server's game rooms do: `hello` with `welcome` (view, hints, the steps after `since`,
+ * players, status), `act` with a `step` frame carrying its ack and the change to the view, or an
+ * `error` (the server's codes: `match/stale`, `match/not-your-turn`, `match/rule` with the engine's
+ * code and rule id…; a repeated id gets its original answer), `resign` with `ended` then `ack`,
+ * `resync` with a new `welcome`, `ping` with `pong`. After each accepted action, a bot whose turn
+ * it is moves like a player would, one decision per timer tick so the page (or the worker's message
+ * queue) stays responsive.
  *
  * **Clocks are left out offline**: the settings' `clock` is accepted and ignored, and no message
  * carries `clocks` (nobody to race against a server's time on one device).
@@ -25,10 +27,11 @@
  * time); a table created with that `record` replays it and carries on from there (local/saves.ts).
  */
 import type { Action, Game, GameConfig, MatchOutcome, MatchStatus, MatchStep, Viewer } from '@carc/engine';
-import { BUILTIN, Match, createGame, randomSeed, readRecord, seedWords } from '@carc/engine';
+import { Match, createGame, randomSeed, readRecord, seedWords } from '@carc/engine';
 import type { BotName } from '@carc/bots';
 import { botSeatNames, createBot, seatOf } from '@carc/bots';
 import type { ClientMessage, GameSettings, PlayerInfo, ServerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Session, gameConfig, refusal } from '@carc/protocol';
 import type { Locale } from '@carc/art';
 import type { Say } from '../board/words.js';
 import { wordsOf } from '../board/words.js';
@@ -99,42 +102,25 @@ export interface LocalSetupError {
   path?: string;
 }
 
-type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
-
 const badSave = (say: Say, why: string): { ok: false; error: LocalSetupError } => ({
   ok: false,
   error: { code: 'local/bad-save', message: say('localBadSave', { why }) },
 });
 
-/** The engine configuration for settings and a seed, as the server builds it (settings.ts). */
+/** The engine configuration for settings and a seed, as the server builds it (the protocol's). */
 export function localConfig(
   settings: LocalSettings,
   seed: string,
 ): { ok: true; value: GameConfig } | { ok: false; error: LocalSetupError } {
-  const expansions = settings.expansions ?? [];
-  const options = BUILTIN.parseOptions(settings.options ?? {}, 'options', settings.preset);
-  if (!options.ok) {
-    return {
-      ok: false,
-      error: { code: 'lobby/invalid-settings', path: options.error.path, message: options.error.message },
-    };
-  }
-  for (const id of expansions) {
-    if (expansions.indexOf(id) !== expansions.lastIndexOf(id)) {
-      return {
-        ok: false,
-        error: { code: 'lobby/invalid-settings', path: 'expansions', message: `expansions: ${id} twice` },
-      };
-    }
-  }
-  return {
-    ok: true,
-    value: { players: settings.seats.length, expansions, options: options.value, seed, recordEvents: true },
-  };
+  return gameConfig(
+    { ...settings, expansions: settings.expansions ?? [], options: settings.options ?? {} },
+    seed,
+  );
 }
 
 export class LocalTable {
-  private readonly answers = new Map<string, ServerMessage>();
+  /** The protocol's side of the match: answers, refusals, welcome and step frames. */
+  private readonly session: Session;
   /** The listener's mode, set by its hello (undefined before it). */
   private listener: LocalSpeaker | undefined;
   /** Hotseat: the last human seat that was to act (whose view is shown while a bot thinks). */
@@ -153,6 +139,7 @@ export class LocalTable {
     private readonly options: LocalTableOptions,
   ) {
     this.say = wordsOf(options.locale ?? 'en');
+    this.session = new Session(match, { rememberedIds: options.rememberedIds ?? 256 });
   }
 
   /** Speaks `locale` from now on (the players changed their language). */
@@ -276,7 +263,17 @@ export class LocalTable {
       case 'ping':
         return this.send({ type: 'pong' });
       case 'hello':
+        if (message.protocol !== PROTOCOL_VERSION) {
+          return this.refuse(
+            undefined,
+            'protocol/outdated',
+            `this table speaks protocol ${PROTOCOL_VERSION}`,
+          );
+        }
         return this.hello(message.game, message.since, from);
+      case 'resync':
+        if (this.listener === undefined) return this.refuse(undefined, 'ws/hello-first', 'say hello first');
+        return this.hello(this.game, undefined, this.listener);
       case 'act':
         if (this.listener === undefined)
           return this.refuse(message.id, 'ws/hello-first', 'say hello before acting');
@@ -290,7 +287,7 @@ export class LocalTable {
         return this.refuse(
           undefined,
           'ws/unknown-type',
-          `unknown message type ${JSON.stringify(type ?? null).slice(0, 40)}: hello, act, resign or ping`,
+          `unknown message type ${JSON.stringify(type ?? null).slice(0, 40)}: hello, act, resign, resync or ping`,
         );
       }
     }
@@ -304,62 +301,35 @@ export class LocalTable {
       return this.refuse(undefined, 'auth/bad-token', `no seat ${from} in this game`);
     }
     const first = this.listener === undefined;
+    if (this.listener !== undefined && this.listener !== from) this.session.forget(this.listener);
     this.listener = from;
     const m = this.match;
-    const viewer = this.viewer();
-    const welcome: ServerMessage = {
-      type: 'welcome',
-      game: this.game,
-      seat: viewer === 'spectator' ? null : viewer,
-      status: m.status,
-      version: m.version,
-      players: this.players(),
-      view: m.view(viewer),
-      hints: m.hints(viewer),
-    };
-    if (since !== undefined) {
-      const missed = m.since(viewer, since);
-      if (missed !== undefined) welcome.steps = missed.steps;
-    }
-    if (m.isOver) welcome.result = m.result;
-    this.send(welcome);
+    const facts = { game: this.game, status: m.status, players: this.players() };
+    this.send(this.session.welcome(from, this.viewer(), facts, since));
     this.send({ type: 'presence', players: this.players() });
     if (first) this.wakeBot();
   }
 
   private act(from: LocalSpeaker, id: string, version: number, action: Action): void {
-    const key = `${String(from)}:${id}`;
-    const known = this.answers.get(key);
+    const known = this.session.answered(from, id);
     if (known !== undefined) return this.send(known);
-    this.play(this.actor(from), id, version, action, (answer) => {
-      this.remember(key, answer);
-      this.send(answer);
-    });
+    this.play(this.actor(from), { from, id }, version, action);
   }
 
   private resign(from: LocalSpeaker, id: string): void {
-    const key = `${String(from)}:${id}`;
-    const known = this.answers.get(key);
+    const known = this.session.answered(from, id);
     if (known !== undefined) return this.send(known);
     const reply = (answer: ServerMessage): void => {
-      this.remember(key, answer);
+      this.session.remember(from, id, answer);
       this.send(answer);
     };
     const m = this.match;
     const who = this.resigner(from);
     if (who === undefined) {
-      return reply({
-        type: 'error',
-        id,
-        code: 'match/not-your-turn',
-        message: this.say('localBotToAct'),
-        version: m.version,
-      });
+      return reply(refusal(id, 'match/not-your-turn', this.say('localBotToAct'), { version: m.version }));
     }
     const r = m.resign(who, new Date(this.now()).toISOString());
-    if (!r.ok) {
-      return reply({ type: 'error', id, code: r.error.code, message: r.error.message, version: m.version });
-    }
+    if (!r.ok) return reply(refusal(id, r.error.code, r.error.message, { version: m.version }));
     this.stopBot();
     this.changed();
     this.send({ type: 'ended', version: m.version, status: r.value.status, result: r.value });
@@ -367,55 +337,40 @@ export class LocalTable {
   }
 
   /**
-   * Plays `action` for `player` (the table's own bots pass no id). The answer goes to `reply`
-   * before the update is sent, as on the server.
+   * Plays `action` for `player`: for a client's message, its speaker and id (the ack is folded
+   * into the step frame it is sent, and remembered); the table's own bots pass none.
    */
   private play(
     player: Viewer,
-    id: string | undefined,
+    by: { from: LocalSpeaker; id: string } | undefined,
     version: number,
     action: Action,
-    reply: (answer: ServerMessage) => void,
   ): void {
-    const m = this.match;
-    const r = m.submit(player, action, version);
+    const r = this.session.submit(player, by?.id, version, action);
     if (!r.ok) {
-      const e = r.error;
-      const refusal: ErrorMessage = {
-        type: 'error',
-        ...(id === undefined ? {} : { id }),
-        code: e.code,
-        message: e.message,
-        version: e.version,
-      };
-      if (e.rule !== undefined) {
-        refusal.rule = { code: e.rule.code, ...(e.rule.rule === undefined ? {} : { rule: e.rule.rule }) };
-      }
-      return reply(refusal);
+      if (by === undefined) throw new Error(`invariant: the bot's move was refused: ${r.error.message}`);
+      this.session.remember(by.from, by.id, r.error);
+      return this.send(r.error);
     }
-    const step = r.value;
+    const step = r.step;
     const mirrored = this.mirror.apply(step.action, step.player);
     if (!mirrored.ok)
       throw new Error(`invariant: the bots' copy refused step ${step.version}: ${mirrored.error.message}`);
     this.changed();
-    reply({ type: 'ack', id: id ?? '', version: m.version });
-    this.broadcast(step);
+    if (by !== undefined) this.session.remember(by.from, by.id, this.session.ack(by.id));
+    this.broadcast(step, by?.id);
     this.wakeBot();
   }
 
-  private broadcast(step: MatchStep): void {
+  /** The step frame for the listener (the ack folded in when it was the listener's action). */
+  private broadcast(step: MatchStep, ack: string | undefined): void {
     if (this.listener === undefined) return;
     const m = this.match;
-    const viewer = this.viewer();
-    this.send({
-      type: 'update',
-      version: m.version,
-      step,
-      view: m.view(viewer),
-      hints: m.hints(viewer),
+    const frame = this.session.frame(this.listener, this.viewer(), step, {
       status: m.status,
       ...(m.isOver ? { result: m.result } : {}),
     });
+    this.send(ack === undefined ? frame : { ...frame, ack });
   }
 
   // ---------------------------------------------------------------- bots
@@ -441,10 +396,7 @@ export class LocalTable {
         if (first === undefined) throw e;
         action = first;
       }
-      this.play(player, undefined, version, action, (answer) => {
-        if (answer.type === 'error')
-          throw new Error(`invariant: the bot's move was refused: ${answer.message}`);
-      });
+      this.play(player, undefined, version, action);
     }, this.options.botDelayMs ?? 400);
   }
 
@@ -529,15 +481,7 @@ export class LocalTable {
   // ---------------------------------------------------------------- plumbing
 
   private refuse(id: string | undefined, code: string, message: string): void {
-    this.send({ type: 'error', ...(id === undefined ? {} : { id }), code, message });
-  }
-
-  private remember(key: string, answer: ServerMessage): void {
-    this.answers.delete(key);
-    this.answers.set(key, answer);
-    if (this.answers.size > (this.options.rememberedIds ?? 256)) {
-      this.answers.delete(this.answers.keys().next().value as string);
-    }
+    this.send(refusal(id, code, message));
   }
 
   private changed(): void {

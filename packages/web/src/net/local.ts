@@ -8,7 +8,8 @@
  * language (its own refusals, the names it gives): `locale` at the start, `setLocale` on a change.
  */
 import type { Locale } from '@carc/art';
-import type { ClientMessage, ServerMessage } from '@carc/protocol';
+import type { ClientMessage, ServerMessage, ViewerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Receiver } from '@carc/protocol';
 import type { LocalProgress, LocalSettings } from '../local/table.js';
 import type { WorkerInbound, WorkerOutbound } from '../local/worker.js';
 import type { Connection, ConnectionState } from './connection.js';
@@ -45,21 +46,28 @@ export function localConnection(
   options: LocalOptions = {},
 ): LocalConnection {
   const worker = new Worker(new URL('../local/worker.ts', import.meta.url), { type: 'module' });
-  const messages = new Set<(message: ServerMessage) => void>();
+  const messages = new Set<(message: ViewerMessage) => void>();
   const states = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'open';
   const post = (message: WorkerInbound): void => worker.postMessage(message);
   /** Messages that came before anyone listened (the welcome may beat the UI's subscription). */
-  const early: ServerMessage[] = [];
-  const deliver = (message: ServerMessage): void => {
+  const early: ViewerMessage[] = [];
+  const deliver = (message: ViewerMessage): void => {
     if (messages.size === 0) early.push(message);
     for (const listener of [...messages]) listener(message);
+  };
+  /** The copy of the view, kept from the changes the table sends, as from a server. */
+  const receiver = new Receiver();
+  const receive = (message: ServerMessage): void => {
+    const { messages: decoded, resync } = receiver.receive(message);
+    for (const m of decoded) deliver(m);
+    if (resync !== undefined) post({ type: 'resync' });
   };
   /** Answers to `record` requests, in the order asked (the worker answers in order). */
   const records: ((record: Record<string, unknown> | null) => void)[] = [];
   worker.onmessage = (event: MessageEvent<WorkerOutbound>) => {
     const data = event.data;
-    if (!('kind' in data)) deliver(data);
+    if (!('kind' in data)) receive(data);
     else if (data.kind === 'progress') options.onprogress?.(data.progress);
     else records.shift()?.(data.record);
   };
@@ -88,7 +96,12 @@ export function localConnection(
     ...(locale === undefined ? {} : { locale }),
   });
   // A game carried on sends every step since the start, so the log shows them all again.
-  post({ type: 'hello', game: LOCAL_GAME, ...(options.record === undefined ? {} : { since: 0 }) });
+  post({
+    type: 'hello',
+    game: LOCAL_GAME,
+    protocol: PROTOCOL_VERSION,
+    ...(options.record === undefined ? {} : { since: 0 }),
+  });
   return {
     send(message: Exclude<ClientMessage, { type: 'hello' }>) {
       if (state !== 'closed') post(message);

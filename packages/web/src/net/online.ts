@@ -16,7 +16,8 @@
  *   `lobby/no-game`, an invalid hello): that error is passed on first. Any other refusal of the
  *   hello (busy, storage down) means a new socket after the usual pause.
  */
-import type { ClientMessage, ServerMessage } from '@carc/protocol';
+import type { ClientMessage, ServerMessage, ViewerMessage } from '@carc/protocol';
+import { PROTOCOL_VERSION, Receiver } from '@carc/protocol';
 import type { Connection, ConnectionState } from './connection.js';
 
 /** The part of a WebSocket this connection uses (the browser's, or `ws`'s under Node). */
@@ -55,6 +56,7 @@ const FINAL_HELLO_ERRORS: ReadonlySet<string> = new Set([
   'ws/invalid-message',
   'ws/unknown-type',
   'ws/malformed-json',
+  'protocol/outdated',
 ]);
 /** Answers to an act or resign that mean "send it again with the same id". */
 const RETRY_ERRORS: ReadonlySet<string> = new Set(['server/busy', 'server/storage', 'session/detached']);
@@ -69,9 +71,11 @@ export function onlineConnection(options: OnlineOptions): Connection {
   const idleMs = options.idleMs ?? 25_000;
   const random = options.random ?? Math.random;
 
-  const messageListeners = new Set<(message: ServerMessage) => void>();
+  const messageListeners = new Set<(message: ViewerMessage) => void>();
   const stateListeners = new Set<(state: ConnectionState) => void>();
-  const early: ServerMessage[] = [];
+  const early: ViewerMessage[] = [];
+  /** The copy of the view, kept from the changes the server sends (protocol v2). */
+  const receiver = new Receiver();
   /** Acts and resignations not answered yet, by id, in the order sent. */
   const pending = new Map<string, Pending>();
 
@@ -91,7 +95,7 @@ export function onlineConnection(options: OnlineOptions): Connection {
     state = next;
     for (const listener of [...stateListeners]) listener(next);
   };
-  const deliver = (message: ServerMessage): void => {
+  const deliver = (message: ViewerMessage): void => {
     if (messageListeners.size === 0) early.push(message);
     for (const listener of [...messageListeners]) listener(message);
   };
@@ -133,6 +137,7 @@ export function onlineConnection(options: OnlineOptions): Connection {
       write({
         type: 'hello',
         game: options.game,
+        protocol: PROTOCOL_VERSION,
         ...(options.token === undefined ? {} : { token: options.token }),
         ...(version < 0 ? {} : { since: version }),
       });
@@ -147,7 +152,10 @@ export function onlineConnection(options: OnlineOptions): Connection {
         return;
       }
       watchIdle(s);
-      receive(s, message);
+      const { messages, resync } = receiver.receive(message);
+      for (const m of messages) receive(s, m);
+      // The copy went wrong (it should not): the whole view again, on this socket.
+      if (resync !== undefined) write({ type: 'resync' });
     };
     s.onclose = () => drop(s);
     s.onerror = () => {
@@ -155,7 +163,7 @@ export function onlineConnection(options: OnlineOptions): Connection {
     };
   };
 
-  const receive = (s: SocketLike, message: ServerMessage): void => {
+  const receive = (s: SocketLike, message: ViewerMessage): void => {
     switch (message.type) {
       case 'welcome':
         welcomed = true;

@@ -4,7 +4,7 @@
  */
 import { knownProblem } from '../app/problems.js';
 import type { Action, DecisionHints, GameView, MatchResult, MatchStep } from '@carc/engine';
-import type { ClockInfo, PlayerInfo, ServerMessage } from '@carc/protocol';
+import type { ClockInfo, PlayerInfo, ViewerMessage } from '@carc/protocol';
 
 /** A refusal or an error: the server's code (or the client's, `client/…`), rule and own words. */
 export interface ErrorInfo {
@@ -66,7 +66,7 @@ export function mergeSteps(steps: readonly MatchStep[], more: readonly MatchStep
 }
 
 /** The session after one server message. */
-export function applyMessage(s: Session, m: ServerMessage): Session {
+export function applyMessage(s: Session, m: ViewerMessage): Session {
   switch (m.type) {
     case 'welcome': {
       const steps = m.steps !== undefined ? mergeSteps(s.steps, m.steps) : s.steps;

@@ -1,16 +1,22 @@
 /**
  * A stand-in connection for the dev page (the real ones are in net/): a match in the page, seat 0
- * for the viewer, random bots in the other seats, speaking the server's messages.
+ * for the viewer, random bots in the other seats, answering through the protocol's `Session` and
+ * read through its `Receiver`, as a server's messages are.
  */
-import type { Action, Match } from '@carc/engine';
-import type { ClientMessage, ServerMessage } from '@carc/protocol';
+import type { Action, Match, MatchStep } from '@carc/engine';
+import type { ClientMessage, ServerMessage, ViewerMessage } from '@carc/protocol';
+import { Receiver, Session } from '@carc/protocol';
 import type { Connection, ConnectionState } from '../../net/connection.js';
 import { prng } from './randomGame.js';
 
 export function devConnection(match: Match, names: readonly string[], seat = 0): Connection {
-  const listeners = new Set<(m: ServerMessage) => void>();
+  const listeners = new Set<(m: ViewerMessage) => void>();
   const rand = prng(7);
-  const emit = (m: ServerMessage) => listeners.forEach((l) => l(m));
+  const session = new Session(match);
+  const receiver = new Receiver();
+  const emit = (m: ServerMessage) => {
+    for (const message of receiver.receive(m).messages) listeners.forEach((l) => l(message));
+  };
   const players = names.map((name, i) => ({
     seat: i,
     name,
@@ -23,20 +29,13 @@ export function devConnection(match: Match, names: readonly string[], seat = 0):
     running: match.toAct,
     incrementMs: 5_000,
   });
-  const update = () => {
-    const s = match.since(seat, match.version - 1);
-    const step = s?.steps[s.steps.length - 1];
-    if (step === undefined) return;
-    emit({
-      type: 'update',
-      version: match.version,
-      step,
-      view: match.view(seat),
-      hints: match.hints(seat),
+  const frame = (step: MatchStep, ack?: string) => {
+    const f = session.frame(seat, seat, step, {
       status: match.status,
       clocks: clocks(),
       ...(match.isOver ? { result: match.result } : {}),
     });
+    emit(ack === undefined ? f : { ...f, ack });
   };
   const bots = () => {
     if (match.isOver || match.toAct === seat) return;
@@ -44,7 +43,10 @@ export function devConnection(match: Match, names: readonly string[], seat = 0):
       const p = match.toAct;
       const legal = match.view(p).legalActions;
       const a: Action | undefined = legal[Math.floor(rand() * legal.length)];
-      if (a !== undefined && match.submit(p, a, match.version).ok) update();
+      if (a !== undefined) {
+        const r = session.submit(p, undefined, match.version, a);
+        if (r.ok) frame(r.step);
+      }
       bots();
     }, 400);
   };
@@ -52,13 +54,9 @@ export function devConnection(match: Match, names: readonly string[], seat = 0):
   return {
     send(m: Exclude<ClientMessage, { type: 'hello' }>) {
       if (m.type === 'act') {
-        const r = match.submit(seat, m.action as unknown as Action, m.version);
-        if (!r.ok) {
-          emit({ type: 'error', id: m.id, code: r.error.code, message: r.error.message });
-          return;
-        }
-        emit({ type: 'ack', id: m.id, version: match.version });
-        update();
+        const r = session.submit(seat, m.id, m.version, m.action as unknown as Action);
+        if (!r.ok) return emit(r.error);
+        frame(r.step, m.id);
         bots();
       } else if (m.type === 'resign') {
         const r = match.resign(seat, new Date().toISOString());
@@ -70,18 +68,9 @@ export function devConnection(match: Match, names: readonly string[], seat = 0):
       if (!welcomed) {
         welcomed = true;
         queueMicrotask(() =>
-          emit({
-            type: 'welcome',
-            game: 'dev',
-            seat,
-            status: match.status,
-            version: match.version,
-            players,
-            view: match.view(seat),
-            hints: match.hints(seat),
-            steps: match.since(seat, 0)?.steps ?? [],
-            clocks: clocks(),
-          }),
+          emit(
+            session.welcome(seat, seat, { game: 'dev', status: match.status, players, clocks: clocks() }, 0),
+          ),
         );
       }
       return () => listeners.delete(listener);
