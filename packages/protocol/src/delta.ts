@@ -45,15 +45,17 @@ export function same(a: unknown, b: unknown): boolean {
   return sameObject(a as JsonObject, b as JsonObject);
 }
 
+/** Plain objects compared key by key (`for…in`: no list of keys is made; views are plain objects). */
 function sameObject(a: JsonObject, b: JsonObject): boolean {
   let unmatched = 0;
-  for (const key of Object.keys(a)) {
+  for (const key in a) {
     const v = a[key];
     if (v === undefined) continue;
-    if (!Object.hasOwn(b, key) || !same(v, b[key])) return false;
+    const w = key === '__proto__' ? (Object.hasOwn(b, key) ? b[key] : undefined) : b[key];
+    if (w === undefined || !same(v, w)) return false;
     unmatched++;
   }
-  for (const key of Object.keys(b)) if (b[key] !== undefined) unmatched--;
+  for (const key in b) if (b[key] !== undefined) unmatched--;
   return unmatched === 0;
 }
 
@@ -93,17 +95,21 @@ export function diffObject(before: JsonObject, after: JsonObject): ObjectPatch |
  * the order tiles left or came back).
  */
 function keepsOrder(before: JsonObject, after: JsonObject): boolean {
-  const kept = Object.keys(before).filter((k) => before[k] !== undefined && after[k] !== undefined);
+  // Walks both key lists at once: each key of `after` that `before` has must be the next of
+  // `before`'s keys still in `after`; once a new key came, no old one may follow.
+  const old = Object.keys(before);
   let next = 0;
   let added = false;
-  for (const key of Object.keys(after)) {
+  for (const key in after) {
     if (after[key] === undefined) continue;
-    if (Object.hasOwn(before, key) && before[key] !== undefined) {
-      if (added || kept[next] !== key) return false;
-      next++;
-    } else {
+    if (before[key] === undefined || !Object.hasOwn(before, key)) {
       added = true;
+      continue;
     }
+    if (added) return false;
+    while (next < old.length && (before[old[next]!] === undefined || after[old[next]!] === undefined)) next++;
+    if (old[next] !== key) return false;
+    next++;
   }
   return true;
 }
@@ -174,12 +180,39 @@ function put<T>(target: Record<string, T>, key: string, value: T): void {
  * server sends its copy's now and then, and a client whose copy differs asks for the whole view.
  */
 export function digest(value: Json): string {
+  // The hash of `canonical(value)`, fed as it is walked instead of building the text.
   let hash = 0x811c9dc5;
-  const text = canonical(value);
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+  const feed = (text: string): void => {
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+  };
+  const walk = (v: Json): void => {
+    if (v === null || typeof v !== 'object') return feed(JSON.stringify(v) ?? 'null');
+    if (Array.isArray(v)) {
+      feed('[');
+      (v as readonly Json[]).forEach((item, i) => {
+        if (i > 0) feed(',');
+        walk(item);
+      });
+      return feed(']');
+    }
+    const object = v as JsonObject;
+    feed('{');
+    let first = true;
+    for (const key of Object.keys(object).sort()) {
+      const item = object[key];
+      if (item === undefined) continue;
+      if (!first) feed(',');
+      first = false;
+      feed(JSON.stringify(key));
+      feed(':');
+      walk(item);
+    }
+    feed('}');
+  };
+  walk(value);
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 

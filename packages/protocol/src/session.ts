@@ -74,7 +74,7 @@ export class Session {
   ) {
     this.rememberedIds = options.rememberedIds ?? 256;
     this.maxResyncSteps = options.maxResyncSteps ?? 500;
-    this.digestEvery = options.digestEvery ?? 8;
+    this.digestEvery = options.digestEvery ?? 16;
   }
 
   /** The answer seat `speaker` (or the hotseat client) was given to its message `id`, if remembered. */

@@ -14,6 +14,7 @@
  */
 import type { Action, DecisionHints, GameView, PlacedTileView } from '@carc/engine';
 import type { Json, JsonObject } from './delta.js';
+import { same } from './delta.js';
 
 /** Consecutive legal actions of one type with the same fields: their values, field after field. */
 export interface LegalRun {
@@ -32,11 +33,14 @@ export interface PackedState {
 
 export function packState(view: GameView, hints: DecisionHints): PackedState {
   const legal = view.legalActions;
-  const index = new Map<string, number>();
-  legal.forEach((a, i) => index.set(JSON.stringify(a), i));
-  const tiles = boardIndex(view.tiles);
   const packedHints: Fields = { ...(hints as unknown as Fields) };
   packedHints.lastRound = packLastRound(hints.lastRound, view.tiles);
+  // Only the player to act has a decision to pack (everyone else's hints are the last round).
+  if (hints.placements === undefined && hints.targets === undefined) {
+    return { view: { ...view, legalActions: packLegal(legal) }, hints: packedHints };
+  }
+  const index = legalIndex(legal);
+  const tiles = boardIndex(view.tiles);
   if (hints.placements !== undefined) {
     packedHints.placements = hints.placements.map((cell): Json => {
       const placements = cell.placements.map((p): Json => {
@@ -141,19 +145,20 @@ function targetSource(action: Action, tiles: Map<string, Fields>): Fields {
   return { ...source, ...tile };
 }
 
-/** The last round's tiles, each as its index in the board's tiles when it is the tile there. */
+/**
+ * The last round's tiles, each as its index in the board's tiles when it is the tile there (they
+ * are the latest tiles laid: looked for from the end).
+ */
 function packLastRound(lastRound: DecisionHints['lastRound'], tiles: readonly PlacedTileView[]): Json {
-  const at = new Map<string, number>();
-  tiles.forEach((t, i) => at.set(place(t.x, t.y, t.corner), i));
   return lastRound.map((t): Json => {
-    const i = at.get(place(t.x, t.y, t.corner));
-    const there = i === undefined ? undefined : tiles[i];
-    const same =
-      there !== undefined &&
-      there.tile === t.tile &&
-      there.rotation === t.rotation &&
-      Object.keys(t).every((k) => k in there);
-    return same ? (i as number) : (t as unknown as Json);
+    for (let i = tiles.length - 1; i >= 0; i--) {
+      const there = tiles[i]!;
+      if (there.x !== t.x || there.y !== t.y || there.corner !== t.corner) continue;
+      const same =
+        there.tile === t.tile && there.rotation === t.rotation && Object.keys(t).every((k) => k in there);
+      return same ? i : (t as unknown as Json);
+    }
+    return t as unknown as Json;
   });
 }
 
@@ -232,16 +237,33 @@ const sameList = (a: readonly string[], b: readonly string[]): boolean =>
 // ---- hints
 
 /** A choice (placement or target) with its action as an index and what `source` gives left out. */
-function packChoice(
-  choice: Fields,
-  index: Map<string, number>,
-  source: Fields,
-  derived: readonly string[],
-): Fields {
-  const action = choice.action;
+function packChoice(choice: Fields, index: LegalIndex, source: Fields, derived: readonly string[]): Fields {
+  const action = choice.action as unknown as Action;
   const rest = omitDerived(choice, source, derived);
-  rest.action = index.get(JSON.stringify(action)) ?? (action as Json);
+  rest.action = index(action) ?? (action as unknown as Json);
   return rest;
+}
+
+/** Where an action stands in the legal actions, or undefined. */
+type LegalIndex = (action: Action) => number | undefined;
+
+/**
+ * Finds actions among `legal` by value: bucketed by type and place, then compared field by field
+ * (faster than a JSON text per action, and exact).
+ */
+function legalIndex(legal: readonly Action[]): LegalIndex {
+  const bucketOf = (a: Action): string => {
+    const f = a as unknown as Fields;
+    return `${a.type}:${String(f.x)}:${String(f.y)}`;
+  };
+  const buckets = new Map<string, number[]>();
+  legal.forEach((a, i) => {
+    const key = bucketOf(a);
+    const bucket = buckets.get(key);
+    if (bucket === undefined) buckets.set(key, [i]);
+    else bucket.push(i);
+  });
+  return (action) => buckets.get(bucketOf(action))?.find((i) => same(legal[i], action));
 }
 
 /** The key listing the derived fields a packed object lacks (though its source has them). */

@@ -9,7 +9,22 @@ import { describe, expect, it } from 'vitest';
 import type { Action, MatchStep, Viewer } from '@carc/engine';
 import { EXPANSION_IDS, Match } from '@carc/engine';
 import type { Audience, Json, JsonObject, ServerMessage, UpdateMessage, ViewerMessage } from '@carc/protocol';
-import { Receiver, Session, applyObject, diffObject, packStep, same } from '@carc/protocol';
+import {
+  Receiver,
+  Session,
+  applyObject,
+  canonical,
+  diffObject,
+  digest,
+  packStep,
+  same,
+} from '@carc/protocol';
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
 import { prng } from '../../engine/test/playout.js';
 
 const wire = (m: ServerMessage): ServerMessage => JSON.parse(JSON.stringify(m)) as ServerMessage;
@@ -167,6 +182,8 @@ describe('changes of JSON values', () => {
       const rebuilt = change === undefined ? a : applyObject(a, plain(change));
       expect(same(rebuilt, b), JSON.stringify({ a, b, change })).toBe(true);
       expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);
+      // The digest is FNV-1a of the canonical JSON text, as docs/protocol.md says.
+      expect(digest(b)).toBe(fnv1a(canonical(b)));
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     }
   });
