@@ -33,16 +33,19 @@ export function recordResults(name: string, script: string, title: string): void
     if (code !== 0 || lines.length === 0) return;
     const shown = args.filter((a) => a !== '--record');
     const command = `npm run ${script}${shown.length === 0 ? '' : ` -- ${shown.join(' ')}`}`;
+    // Laid out as the formatter would (blank lines around the markers, no trailing spaces).
     const block = [
       `<!-- recorded:${name} -->`,
+      '',
       `### ${title}`,
       '',
       `\`${command}\` at ${started.at}, commit ${started.commit}, ${availableParallelism()} cores, ` +
         `load average ${started.load} when it started:`,
       '',
       '```text',
-      ...lines,
+      ...lines.flatMap((l) => l.split('\n')).map((l) => l.trimEnd()),
       '```',
+      '',
       `<!-- /recorded:${name} -->`,
     ].join('\n');
     writeFileSync(RESULTS, withBlock(existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '', name, block));
