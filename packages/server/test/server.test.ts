@@ -110,6 +110,27 @@ describe('server on SQLite', () => {
     a.client.send({ type: 'hello', game: g.id, protocol: 2 });
     expect((await a.client.next('error')).code).toBe('ws/already-joined');
 
+    // Protocol 2: the accepted action reached each socket as one step frame, the ack folded into
+    // the actor's own; a client whose copy of the view went wrong gets the whole view again.
+    expect(a.client.wire.filter((m) => m.type === 'ack')).toEqual([ack]);
+    expect(a.client.wire.find((m) => m.type === 'step')).toMatchObject({ ack: 'a3', step: { version: 1 } });
+    const bSteps = b.client.wire.filter((m) => m.type === 'step');
+    expect(bSteps).toHaveLength(1);
+    expect(bSteps[0]).not.toHaveProperty('ack');
+    const bView = latest(b.client).view;
+    const asked = b.client.messages.length;
+    b.client.send({ type: 'resync' });
+    const again = await b.client.next('welcome', () => true, 10_000, asked);
+    expect(again).toMatchObject({ seat: 1, version: 1 });
+    expect(again.view).toEqual(bView);
+    // A client of protocol 1 (no version in its hello) is told to update itself.
+    const old = await Client.open(server.ws);
+    old.send({ type: 'hello', game: g.id, token: g.token });
+    const outdated = await old.next('error');
+    expect(outdated.code).toBe('protocol/outdated');
+    expect(outdated.message).toMatch(/protocol 2.*reload/);
+    old.close();
+
     const summary = await api(server.url, 'GET', `/api/games/${g.id}`);
     expect(summary.body.version).toBe(1);
     expect(summary.body).not.toHaveProperty('seed');
