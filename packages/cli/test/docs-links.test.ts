@@ -23,7 +23,10 @@ import { memoryIo } from './helpers.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The documents checked, relative to the root: README.md, docs/**.md, bench/RESULTS.md. */
+/**
+ * The documents checked, relative to the root: README.md, docs/**.md, bench/RESULTS.md, CHANGELOG.md
+ * and each package's README.
+ */
 function documents(root: string): string[] {
   const docs = existsSync(join(root, 'docs'))
     ? readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
@@ -31,7 +34,14 @@ function documents(root: string): string[] {
         .map((f) => join('docs', f).split(sep).join('/'))
         .sort()
     : [];
-  return ['README.md', ...docs, 'bench/RESULTS.md'].filter((f) => existsSync(join(root, f)));
+  const packages = existsSync(join(root, 'packages'))
+    ? readdirSync(join(root, 'packages'))
+        .map((p) => `packages/${p}/README.md`)
+        .sort()
+    : [];
+  return ['README.md', ...docs, 'bench/RESULTS.md', 'CHANGELOG.md', ...packages].filter((f) =>
+    existsSync(join(root, f)),
+  );
 }
 
 /** What a command named in a document runs, and where: a code span or a line of a fenced block. */

@@ -20,7 +20,14 @@ import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The web client's build when `WEB_ROOT` is not set: @carc/web's dist beside this package. */
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/**
+ * Where the web client is looked for: the copy an installed package carries (web/, put there when
+ * it is packed), else the build in this repository (packages/web/dist).
+ */
+const PACKAGED_WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
+export const DEFAULT_WEB_ROOT = existsSync(resolve(PACKAGED_WEB_ROOT, 'index.html'))
+  ? PACKAGED_WEB_ROOT
+  : fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Content-hashed files: immutable. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
