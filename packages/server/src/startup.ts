@@ -6,6 +6,7 @@
  * the setting, what is wrong and the fix, with passwords masked: a `StartupError`, whose exit code
  * is 78 (EX_CONFIG) for configuration and 69 (EX_UNAVAILABLE) for a dependency that stayed away.
  */
+import { SchemaTooNew } from './store/migrations.js';
 import type { ServerConfig } from './config.js';
 import { isPostgres } from './config.js';
 
@@ -182,6 +183,7 @@ const SEE_PG = '(docs/operations.md, "PostgreSQL")';
 
 /** PostgreSQL's errors at start (SQLSTATE codes, pg's own messages, network codes). */
 export function classifyPostgres(e: unknown, dep: Dependency): Classified {
+  if (e instanceof SchemaTooNew) return { kind: 'config', message: `${dep.setting}: ${e.message}` };
   const code = codeOf(e);
   const message = messageOf(e);
   const { user, database } = postgresParts(dep.url);
@@ -284,6 +286,7 @@ export function classifyRedis(e: unknown, dep: Dependency): Classified {
 
 /** SQLite's errors at start: a file that cannot be opened or created is a configuration mistake. */
 export function classifySqlite(e: unknown, dep: Dependency): Classified {
+  if (e instanceof SchemaTooNew) return { kind: 'config', message: `${dep.setting}: ${e.message}` };
   const code = codeOf(e) ?? '';
   if (
     /^SQLITE_(CANTOPEN|READONLY|PERM|AUTH|NOTADB|CORRUPT)/.test(code) ||

@@ -43,13 +43,6 @@ export const GAME_COLUMNS = [
   'bots_only',
 ] as const;
 
-/** Columns added after the first schema, for databases created before them. */
-export const ADDED_COLUMNS = [
-  ['creator', 'TEXT'],
-  ['listed_at', 'BIGINT'],
-  ['bots_only', 'BOOLEAN'],
-] as const;
-
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 
 /** The values of a new row, in GAME_COLUMNS order (JSON columns as text). */

@@ -7,35 +7,8 @@ import pg from 'pg';
 import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
 import { SequenceConflict, listing } from './store.js';
 import type { GameColumns } from './columns.js';
-import { ADDED_COLUMNS, GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY,
-  created_at BIGINT NOT NULL,
-  updated_at BIGINT NOT NULL,
-  status TEXT NOT NULL,
-  settings JSONB NOT NULL,
-  seed TEXT NOT NULL,
-  seats JSONB NOT NULL,
-  version INTEGER NOT NULL,
-  to_act INTEGER NOT NULL,
-  clocks JSONB,
-  outcome JSONB,
-  scores JSONB,
-  rematch TEXT
-);
-CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at);
-CREATE TABLE IF NOT EXISTS actions (
-  game TEXT NOT NULL REFERENCES games (id),
-  seq INTEGER NOT NULL,
-  player INTEGER NOT NULL,
-  action JSONB NOT NULL,
-  at BIGINT NOT NULL,
-  client_id TEXT,
-  PRIMARY KEY (game, seq)
-);
-`;
+import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+import { MIGRATIONS_TABLE, pending } from './migrations.js';
 
 /** The advisory lock held while the schema is created or extended ("carc" in ASCII). */
 const SCHEMA_LOCK = 0x63617263;
@@ -49,7 +22,7 @@ export class PostgresStore implements Store {
   private constructor(private readonly pool: pg.Pool) {}
 
   /**
-   * Connects once to create or extend the schema (one process at a time: an advisory lock, so that
+   * Connects once to migrate the schema (one process at a time: an advisory lock, so that
    * processes started together do not race), then opens the pool. The connection is closed whatever
    * happens, so that a failed start leaves nothing open; `connectTimeoutMs` bounds the connecting
    * (start-up's retries: startup.ts). Throws pg's error as it is (SQLSTATE `code`), for startup.ts
@@ -65,11 +38,17 @@ export class PostgresStore implements Store {
       await client.connect();
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-      await client.query(SCHEMA);
-      for (const [column, type] of ADDED_COLUMNS) {
-        await client.query(`ALTER TABLE games ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+      // The migrations this database lacks (migrations.ts), under the lock, in this transaction.
+      await client.query(MIGRATIONS_TABLE);
+      const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      for (const m of pending(applied.rows.map((r) => r.version))) {
+        for (const sql of m.postgres) await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          Date.now(),
+        ]);
       }
-      await client.query('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
       await client.query('COMMIT');
     } finally {
       await client.end().catch(() => undefined);

@@ -9,35 +9,8 @@ import { dirname } from 'node:path';
 import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
 import { SequenceConflict, listing } from './store.js';
 import type { GameColumns } from './columns.js';
-import { ADDED_COLUMNS, GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  settings TEXT NOT NULL,
-  seed TEXT NOT NULL,
-  seats TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  to_act INTEGER NOT NULL,
-  clocks TEXT,
-  outcome TEXT,
-  scores TEXT,
-  rematch TEXT
-);
-CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at);
-CREATE TABLE IF NOT EXISTS actions (
-  game TEXT NOT NULL REFERENCES games (id),
-  seq INTEGER NOT NULL,
-  player INTEGER NOT NULL,
-  action TEXT NOT NULL,
-  at INTEGER NOT NULL,
-  client_id TEXT,
-  PRIMARY KEY (game, seq)
-);
-`;
+import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
+import { MIGRATIONS_TABLE, pending } from './migrations.js';
 
 interface ActionDbRow {
   seq: number;
@@ -65,12 +38,31 @@ export class SqliteStore implements Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
-    const have = new Set((this.db.pragma('table_info(games)') as { name: string }[]).map((c) => c.name));
-    for (const [column, type] of ADDED_COLUMNS) {
-      if (!have.has(column)) this.db.exec(`ALTER TABLE games ADD COLUMN ${column} ${type}`);
-    }
-    this.db.exec('CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)');
+    this.migrate();
+  }
+
+  /** Applies the migrations this database lacks, in one transaction (migrations.ts). */
+  private migrate(): void {
+    this.db.exec(MIGRATIONS_TABLE);
+    const applied = (
+      this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]
+    ).map((r) => r.version);
+    const todo = pending(applied);
+    const columnsOf = (table: string) =>
+      new Set((this.db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name));
+    const record = this.db.prepare(
+      'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const m of todo) {
+        for (const c of m.sqliteColumns ?? []) {
+          if (!columnsOf(c.table).has(c.column))
+            this.db.exec(`ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.type}`);
+        }
+        for (const sql of m.sqlite) this.db.exec(sql);
+        record.run(m.version, m.name, Date.now());
+      }
+    })();
   }
 
   async createGame(row: GameRow): Promise<void> {

@@ -1,0 +1,130 @@
+/**
+ * The schema, as numbered migrations applied at start, the same on SQLite and PostgreSQL: a
+ * `schema_migrations` table records each one applied (number, name, when), and a store applies the
+ * ones it has not, in order, in one transaction. A database made before migrations existed (its
+ * tables there, no `schema_migrations`) is brought up to date without touching its games: every
+ * step is written to find its work possibly done already. A database a newer server migrated
+ * further than this one knows is refused: this server would not understand its data.
+ */
+
+/** One change of the schema: its SQL for each store. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sqlite: readonly string[];
+  readonly postgres: readonly string[];
+  /**
+   * SQLite cannot add a column "if not exists": the columns a step adds, each added only when the
+   * table lacks it (PostgreSQL's steps say `IF NOT EXISTS`).
+   */
+  readonly sqliteColumns?: readonly { table: string; column: string; type: string }[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'games and their action logs',
+    sqlite: [
+      `CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        to_act INTEGER NOT NULL,
+        clocks TEXT,
+        outcome TEXT,
+        scores TEXT,
+        rematch TEXT
+      )`,
+      'CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at)',
+      `CREATE TABLE IF NOT EXISTS actions (
+        game TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        client_id TEXT,
+        PRIMARY KEY (game, seq)
+      )`,
+    ],
+    postgres: [
+      `CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        settings JSONB NOT NULL,
+        seed TEXT NOT NULL,
+        seats JSONB NOT NULL,
+        version INTEGER NOT NULL,
+        to_act INTEGER NOT NULL,
+        clocks JSONB,
+        outcome JSONB,
+        scores JSONB,
+        rematch TEXT
+      )`,
+      'CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at)',
+      `CREATE TABLE IF NOT EXISTS actions (
+        game TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        action JSONB NOT NULL,
+        at BIGINT NOT NULL,
+        client_id TEXT,
+        PRIMARY KEY (game, seq)
+      )`,
+    ],
+  },
+  {
+    version: 2,
+    name: "games' creators (per-address limits), listing time (rematches), bots-only flag",
+    sqlite: ['CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)'],
+    sqliteColumns: [
+      { table: 'games', column: 'creator', type: 'TEXT' },
+      { table: 'games', column: 'listed_at', type: 'BIGINT' },
+      { table: 'games', column: 'bots_only', type: 'BOOLEAN' },
+    ],
+    postgres: [
+      'ALTER TABLE games ADD COLUMN IF NOT EXISTS creator TEXT',
+      'ALTER TABLE games ADD COLUMN IF NOT EXISTS listed_at BIGINT',
+      'ALTER TABLE games ADD COLUMN IF NOT EXISTS bots_only BOOLEAN',
+      'CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)',
+    ],
+  },
+];
+
+/** The table that records the migrations applied (the same on both stores). */
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  applied_at BIGINT NOT NULL
+)`;
+
+/** The migrations still to apply to a database at `applied` (the versions it records), in order. */
+export function pending(
+  applied: readonly number[],
+  migrations: readonly Migration[] = MIGRATIONS,
+): Migration[] {
+  const newest = Math.max(0, ...migrations.map((m) => m.version));
+  const ahead = applied.filter((v) => v > newest);
+  if (ahead.length > 0) throw new SchemaTooNew(Math.max(...ahead), newest);
+  const done = new Set(applied);
+  return migrations.filter((m) => !done.has(m.version)).sort((a, b) => a.version - b.version);
+}
+
+/** The database was migrated by a newer server (its schema version is past what this one knows). */
+export class SchemaTooNew extends Error {
+  constructor(
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `the database's schema is at version ${found}, this server knows versions up to ${known}: ` +
+        'a newer server migrated it; run that version (or newer), never an older one',
+    );
+  }
+}
