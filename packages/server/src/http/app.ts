@@ -26,6 +26,8 @@ import {
   listQuery,
   tokenBody,
 } from '@carc/protocol';
+import { Accounts } from '../accounts/accounts.js';
+import { registerAccountRoutes } from './accounts.js';
 import { AddressBook } from './limits.js';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, serveSocket } from './socket.js';
 import { findWebClient, missingWebClient, serveWebClient } from './static.js';
@@ -248,6 +250,8 @@ export async function buildApp(
   }
 
   /** What a setup screen offers: expansions, options with their rule ids, presets, bot levels. */
+  await registerAccountRoutes(fastify, new Accounts(store), parse);
+
   fastify.get('/api/options', async () => ({
     expansions: EXPANSION_IDS,
     options: BUILTIN.optionSpecs.map((s) => ({

@@ -20,6 +20,23 @@ export interface Migration {
   readonly sqliteColumns?: readonly { table: string; column: string; type: string }[];
 }
 
+const ACCOUNTS_SQL = [
+  `CREATE TABLE IF NOT EXISTS accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS auth_sessions (
+    id_hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts (id),
+    csrf TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+  )`,
+  'CREATE INDEX IF NOT EXISTS auth_sessions_account ON auth_sessions (account)',
+];
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -94,6 +111,13 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE games ADD COLUMN IF NOT EXISTS bots_only BOOLEAN',
       'CREATE INDEX IF NOT EXISTS games_creator ON games (creator, status)',
     ],
+  },
+  {
+    version: 3,
+    name: 'accounts and their sign-in sessions',
+    // The same SQL on both: BIGINT is an integer to SQLite too.
+    sqlite: ACCOUNTS_SQL,
+    postgres: ACCOUNTS_SQL,
   },
 ];
 

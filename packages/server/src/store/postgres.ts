@@ -4,8 +4,18 @@
  * the primary key (game, seq) makes a second writer of the same entry fail instead of forking the log.
  */
 import pg from 'pg';
-import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
-import { SequenceConflict, listing } from './store.js';
+import type {
+  AccountRow,
+  ActionRow,
+  AuthSessionRow,
+  CountQuery,
+  GameListing,
+  GamePatch,
+  GameRow,
+  ListQuery,
+  Store,
+} from './store.js';
+import { SequenceConflict, listing, toAccount, toAuthSession } from './store.js';
 import type { GameColumns } from './columns.js';
 import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
@@ -178,6 +188,46 @@ export class PostgresStore implements Store {
       at: Number(row.at),
       ...(row.client_id === null ? {} : { clientId: row.client_id }),
     }));
+  }
+
+  async createAccount(row: AccountRow): Promise<'created' | 'name-taken'> {
+    const r = await this.pool.query(
+      'INSERT INTO accounts (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5) ' +
+        'ON CONFLICT (name_key) DO NOTHING',
+      [row.id, row.name, row.nameKey, row.passwordHash, row.createdAt],
+    );
+    return r.rowCount === 1 ? 'created' : 'name-taken';
+  }
+
+  async accountByKey(nameKey: string): Promise<AccountRow | undefined> {
+    return toAccount(
+      (await this.pool.query('SELECT * FROM accounts WHERE name_key = $1', [nameKey])).rows[0],
+    );
+  }
+
+  async accountById(id: string): Promise<AccountRow | undefined> {
+    return toAccount((await this.pool.query('SELECT * FROM accounts WHERE id = $1', [id])).rows[0]);
+  }
+
+  async createAuthSession(row: AuthSessionRow): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO auth_sessions (id_hash, account, csrf, created_at) VALUES ($1, $2, $3, $4)',
+      [row.idHash, row.account, row.csrf, row.createdAt],
+    );
+  }
+
+  async authSession(idHash: string): Promise<AuthSessionRow | undefined> {
+    return toAuthSession(
+      (await this.pool.query('SELECT * FROM auth_sessions WHERE id_hash = $1', [idHash])).rows[0],
+    );
+  }
+
+  async deleteAuthSession(idHash: string): Promise<void> {
+    await this.pool.query('DELETE FROM auth_sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  async deleteAuthSessionsOf(account: string): Promise<number> {
+    return (await this.pool.query('DELETE FROM auth_sessions WHERE account = $1', [account])).rowCount ?? 0;
   }
 
   async ping(): Promise<void> {

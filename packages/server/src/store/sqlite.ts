@@ -6,8 +6,18 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ActionRow, CountQuery, GameListing, GamePatch, GameRow, ListQuery, Store } from './store.js';
-import { SequenceConflict, listing } from './store.js';
+import type {
+  AccountRow,
+  ActionRow,
+  AuthSessionRow,
+  CountQuery,
+  GameListing,
+  GamePatch,
+  GameRow,
+  ListQuery,
+  Store,
+} from './store.js';
+import { SequenceConflict, listing, toAccount, toAuthSession } from './store.js';
 import type { GameColumns } from './columns.js';
 import { GAME_COLUMNS, gameValues, patchColumns, toGameRow } from './columns.js';
 import { MIGRATIONS_TABLE, pending } from './migrations.js';
@@ -211,6 +221,43 @@ export class SqliteStore implements Store {
       this.statements.set(sql, st);
     }
     return st;
+  }
+
+  async createAccount(row: AccountRow): Promise<'created' | 'name-taken'> {
+    const r = this.statement(
+      'INSERT INTO accounts (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (name_key) DO NOTHING',
+    ).run(row.id, row.name, row.nameKey, row.passwordHash, row.createdAt);
+    return r.changes === 1 ? 'created' : 'name-taken';
+  }
+
+  async accountByKey(nameKey: string): Promise<AccountRow | undefined> {
+    return toAccount(this.statement('SELECT * FROM accounts WHERE name_key = ?').get(nameKey));
+  }
+
+  async accountById(id: string): Promise<AccountRow | undefined> {
+    return toAccount(this.statement('SELECT * FROM accounts WHERE id = ?').get(id));
+  }
+
+  async createAuthSession(row: AuthSessionRow): Promise<void> {
+    this.statement('INSERT INTO auth_sessions (id_hash, account, csrf, created_at) VALUES (?, ?, ?, ?)').run(
+      row.idHash,
+      row.account,
+      row.csrf,
+      row.createdAt,
+    );
+  }
+
+  async authSession(idHash: string): Promise<AuthSessionRow | undefined> {
+    return toAuthSession(this.statement('SELECT * FROM auth_sessions WHERE id_hash = ?').get(idHash));
+  }
+
+  async deleteAuthSession(idHash: string): Promise<void> {
+    this.statement('DELETE FROM auth_sessions WHERE id_hash = ?').run(idHash);
+  }
+
+  async deleteAuthSessionsOf(account: string): Promise<number> {
+    return this.statement('DELETE FROM auth_sessions WHERE account = ?').run(account).changes;
   }
 
   async ping(): Promise<void> {

@@ -109,7 +109,40 @@ export interface CountQuery {
   botsOnly?: boolean;
 }
 
-export interface Store {
+/** A player's account: a claimed name and how to check its password (never the password). */
+export interface AccountRow {
+  id: string;
+  /** The name as shown. */
+  name: string;
+  /** The name as compared (case and width folded): unique. */
+  nameKey: string;
+  /** argon2id, in its PHC string form. */
+  passwordHash: string;
+  createdAt: number;
+}
+
+/** A signed-in browser: the hash of its cookie's token (never the token), and its CSRF token. */
+export interface AuthSessionRow {
+  idHash: string;
+  account: string;
+  csrf: string;
+  createdAt: number;
+}
+
+/** Where accounts and their sign-in sessions are kept. */
+export interface AccountStore {
+  /** Adds an account; `name-taken` (and nothing changed) when its name key is someone's. */
+  createAccount(row: AccountRow): Promise<'created' | 'name-taken'>;
+  accountByKey(nameKey: string): Promise<AccountRow | undefined>;
+  accountById(id: string): Promise<AccountRow | undefined>;
+  createAuthSession(row: AuthSessionRow): Promise<void>;
+  authSession(idHash: string): Promise<AuthSessionRow | undefined>;
+  deleteAuthSession(idHash: string): Promise<void>;
+  /** Ends every sign-in of an account; how many there were. */
+  deleteAuthSessionsOf(account: string): Promise<number>;
+}
+
+export interface Store extends AccountStore {
   /** Which database this is, for logs and the health check. */
   readonly kind: 'sqlite' | 'postgres';
   createGame(row: GameRow): Promise<void>;
@@ -152,5 +185,29 @@ export function listing(g: GameRow): GameListing {
       taken: s.kind === 'bot' || s.tokenHash !== undefined,
     })),
     version: g.version,
+  };
+}
+
+/** An account from a database row (column names as in migrations.ts; numbers may come as text). */
+export function toAccount(row: unknown): AccountRow | undefined {
+  if (row === undefined || row === null) return undefined;
+  const r = row as Record<string, unknown>;
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    nameKey: String(r.name_key),
+    passwordHash: String(r.password_hash),
+    createdAt: Number(r.created_at),
+  };
+}
+
+export function toAuthSession(row: unknown): AuthSessionRow | undefined {
+  if (row === undefined || row === null) return undefined;
+  const r = row as Record<string, unknown>;
+  return {
+    idHash: String(r.id_hash),
+    account: String(r.account),
+    csrf: String(r.csrf),
+    createdAt: Number(r.created_at),
   };
 }

@@ -1,0 +1,198 @@
+/**
+ * Optional accounts: a player claims a name with a password (argon2id) and signs in from any
+ * browser; a sign-in is a session whose random token lives in an httpOnly cookie (the database
+ * keeps its hash) and whose CSRF token every cookie-authenticated write must repeat. Transport-free:
+ * http/accounts.ts carries it. Anonymous play does not need any of it.
+ *
+ * Against guessing: attempts are limited per address and per name; a wrong password and an
+ * unknown name get the same answer after the same work (a password is checked against a fixed hash
+ * when the name is nobody's), so the answers do not tell which names exist.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { createHash, randomBytes } from 'node:crypto';
+import { normaliseName } from '@carc/protocol';
+import { BOT_NAMES } from '@carc/bots';
+import { TokenBucket } from '../http/limits.js';
+import type { AccountRow, AccountStore } from '../store/store.js';
+
+export type AccountErrorCode =
+  | 'auth/bad-name'
+  | 'auth/name-taken'
+  | 'auth/bad-password'
+  | 'auth/bad-credentials'
+  | 'auth/too-many-attempts';
+
+export interface AccountError {
+  code: AccountErrorCode;
+  message: string;
+  path?: string;
+}
+
+export type AccountResult<T> = { ok: true; value: T } | { ok: false; error: AccountError };
+
+/** A signed-in browser: the token for its cookie (shown once), the CSRF token, who it is. */
+export interface SignedIn {
+  token: string;
+  csrf: string;
+  account: { id: string; name: string };
+}
+
+/** How long a sign-in lasts (the cookie's age too). */
+export const SESSION_MS = 30 * 24 * 3600 * 1000;
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 200;
+
+/** Names nobody may claim: they would pass for the server, a bot or a deleted player. */
+const RESERVED = new Set([
+  'admin',
+  'administrator',
+  'moderator',
+  'server',
+  'system',
+  'deleted',
+  'anonymous',
+  'bot',
+  ...BOT_NAMES,
+]);
+
+/** The name as compared: compatibility-folded (full-width letters, ligatures) and case-folded. */
+export const nameKey = (name: string): string =>
+  name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ');
+
+const fail = <T>(code: AccountErrorCode, message: string, path?: string): AccountResult<T> => ({
+  ok: false,
+  error: { code, message, ...(path === undefined ? {} : { path }) },
+});
+
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface AccountsOptions {
+  /** Sign-up and sign-in attempts per address per minute, and per name per minute. */
+  attemptsPerAddressPerMinute?: number;
+  attemptsPerNamePerMinute?: number;
+  now?: () => number;
+}
+
+export class Accounts {
+  private readonly byAddress = new Map<string, TokenBucket>();
+  private readonly byName = new Map<string, TokenBucket>();
+  /** A hash of nothing anyone knows, checked when a name is nobody's (same work as a real check). */
+  private readonly decoy: Promise<string>;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly store: AccountStore,
+    private readonly options: AccountsOptions = {},
+  ) {
+    this.decoy = hash(randomBytes(32).toString('base64url'));
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Claims `name` with `password` and signs in. */
+  async signUp(name: string, password: string, address: string): Promise<AccountResult<SignedIn>> {
+    const checked = checkName(name);
+    if (!checked.ok) return checked;
+    const key = nameKey(checked.value);
+    if (!this.attempt(address, key)) return tooMany();
+    if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
+      return fail(
+        'auth/bad-password',
+        `a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters`,
+        'password',
+      );
+    }
+    const row: AccountRow = {
+      id: randomBytes(12).toString('base64url'),
+      name: checked.value,
+      nameKey: key,
+      passwordHash: await hash(password),
+      createdAt: this.now(),
+    };
+    if ((await this.store.createAccount(row)) === 'name-taken') {
+      return fail('auth/name-taken', 'that name is taken', 'name');
+    }
+    return { ok: true, value: await this.open(row) };
+  }
+
+  /** Signs in; a wrong password and an unknown name are answered alike. */
+  async signIn(name: string, password: string, address: string): Promise<AccountResult<SignedIn>> {
+    const key = nameKey(name.trim());
+    if (!this.attempt(address, key)) return tooMany();
+    const account = await this.store.accountByKey(key);
+    const stored = account?.passwordHash ?? (await this.decoy);
+    const right = await verify(stored, password.slice(0, MAX_PASSWORD)).catch(() => false);
+    if (account === undefined || !right)
+      return fail('auth/bad-credentials', 'that name and password do not match');
+    return { ok: true, value: await this.open(account) };
+  }
+
+  /** Who a cookie's token signs in, with the session's CSRF token; undefined if nobody. */
+  async session(
+    token: string,
+  ): Promise<{ account: { id: string; name: string }; csrf: string; idHash: string } | undefined> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const s = await this.store.authSession(tokenHash(token));
+    if (s === undefined) return undefined;
+    // As old as the cookie may be, and no older, whatever the browser sends.
+    if (this.now() - s.createdAt > SESSION_MS) {
+      await this.store.deleteAuthSession(s.idHash);
+      return undefined;
+    }
+    const account = await this.store.accountById(s.account);
+    if (account === undefined) return undefined;
+    return { account: { id: account.id, name: account.name }, csrf: s.csrf, idHash: s.idHash };
+  }
+
+  /** Ends one sign-in. */
+  async signOut(idHash: string): Promise<void> {
+    await this.store.deleteAuthSession(idHash);
+  }
+
+  /** Ends every sign-in of the account, on every device. */
+  async signOutEverywhere(account: string): Promise<number> {
+    return this.store.deleteAuthSessionsOf(account);
+  }
+
+  private async open(account: AccountRow): Promise<SignedIn> {
+    const token = randomBytes(32).toString('base64url');
+    const csrf = randomBytes(24).toString('base64url');
+    await this.store.createAuthSession({
+      idHash: tokenHash(token),
+      account: account.id,
+      csrf,
+      createdAt: this.now(),
+    });
+    return { token, csrf, account: { id: account.id, name: account.name } };
+  }
+
+  /** One more attempt from this address on this name, if both still have some. */
+  private attempt(address: string, key: string): boolean {
+    const perAddress = this.options.attemptsPerAddressPerMinute ?? 20;
+    const perName = this.options.attemptsPerNamePerMinute ?? 10;
+    const bucket = (map: Map<string, TokenBucket>, k: string, perMinute: number): TokenBucket => {
+      let b = map.get(k);
+      if (b === undefined) {
+        // Bounded memory: a full map forgets its oldest buckets.
+        if (map.size >= 10_000) map.delete(map.keys().next().value as string);
+        b = new TokenBucket(perMinute / 60, perMinute);
+        map.set(k, b);
+      }
+      return b;
+    };
+    const a = bucket(this.byAddress, address, perAddress).take();
+    const n = bucket(this.byName, key, perName).take();
+    return a && n;
+  }
+}
+
+const tooMany = <T>(): AccountResult<T> =>
+  fail('auth/too-many-attempts', 'too many attempts: wait a minute and try again');
+
+/** A name one may claim: a player's name (names.ts) that is nobody's reserved word. */
+function checkName(raw: string): AccountResult<string> {
+  const r = normaliseName(raw);
+  if (!r.ok) return fail('auth/bad-name', `a name with ${r.message}`, 'name');
+  const key = nameKey(r.name);
+  if (RESERVED.has(key) || /\bbot\b/.test(key)) return fail('auth/bad-name', 'that name is reserved', 'name');
+  return { ok: true, value: r.name };
+}
