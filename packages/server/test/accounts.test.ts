@@ -117,6 +117,28 @@ async function accountFlow(server: ServerProcess): Promise<void> {
   expect(everywhere).toMatchObject({ status: 200, body: { ended: 2 } });
   expect((await call(server, 'GET', '/api/session', { cookie: third.cookie! })).status).toBe(401);
 
+  // Deleting an account needs a sign-in, its CSRF token and the password again; then the account,
+  // its sign-ins and its name are gone (the name can be claimed anew).
+  const bea = await call(server, 'POST', '/api/accounts', { body: { name: 'Bea', password } });
+  const beaAuth = { cookie: bea.cookie!, csrf: String(bea.body.csrf) };
+  const beaOther = await call(server, 'POST', '/api/session', { body: { name: 'Bea', password } });
+  expect(
+    (await call(server, 'DELETE', '/api/account', { ...beaAuth, body: { password: 'wrong password' } })).body,
+  ).toMatchObject({
+    code: 'auth/bad-credentials',
+  });
+  expect(
+    (await call(server, 'DELETE', '/api/account', { cookie: beaAuth.cookie, body: { password } })).status,
+  ).toBe(403);
+  expect((await call(server, 'DELETE', '/api/account', { ...beaAuth, body: { password } })).status).toBe(204);
+  expect((await call(server, 'GET', '/api/session', { cookie: beaOther.cookie! })).status).toBe(401);
+  expect(
+    (await call(server, 'POST', '/api/session', { body: { name: 'Bea', password } })).body,
+  ).toMatchObject({
+    code: 'auth/bad-credentials',
+  });
+  expect((await call(server, 'POST', '/api/accounts', { body: { name: 'bea', password } })).status).toBe(201);
+
   // Guessing: the name's attempts run out (10 a minute), answered 429 whoever asks.
   let limited = 0;
   for (let i = 0; i < 12; i++) {

@@ -153,6 +153,20 @@ export class Accounts {
     return this.store.deleteAuthSessionsOf(account);
   }
 
+  /**
+   * Deletes the account of a signed-in player who gives its password again: the account and every
+   * sign-in go; nothing personal is kept (its name is free again).
+   */
+  async deleteAccount(account: string, password: string, address: string): Promise<AccountResult<null>> {
+    const row = await this.store.accountById(account);
+    if (row === undefined) return fail('auth/bad-credentials', 'that name and password do not match');
+    if (!this.attempt(address, row.nameKey)) return tooMany();
+    const right = await verify(row.passwordHash, password.slice(0, MAX_PASSWORD)).catch(() => false);
+    if (!right) return fail('auth/bad-credentials', 'that name and password do not match', 'password');
+    await this.store.deleteAccount(account);
+    return { ok: true, value: null };
+  }
+
   private async open(account: AccountRow): Promise<SignedIn> {
     const token = randomBytes(32).toString('base64url');
     const csrf = randomBytes(24).toString('base64url');

@@ -97,6 +97,17 @@ export async function registerAccountRoutes(
     return reply.status(204).send();
   });
 
+  fastify.delete('/api/account', { preHandler: fastify.rateLimit() }, async (req, reply) => {
+    const s = await session(req, reply, true);
+    if (s === undefined) return reply;
+    const body = parse(z.strictObject({ password: z.string().min(1).max(1000) }), req.body, 'body', reply);
+    if (body === undefined) return reply;
+    const r = await accounts.deleteAccount(s.account.id, body.password, req.ip);
+    if (!r.ok) return refuse(reply, r.error);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
   fastify.delete('/api/sessions', async (req, reply) => {
     const s = await session(req, reply, true);
     if (s === undefined) return reply;

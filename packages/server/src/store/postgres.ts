@@ -230,6 +230,21 @@ export class PostgresStore implements Store {
     return (await this.pool.query('DELETE FROM auth_sessions WHERE account = $1', [account])).rowCount ?? 0;
   }
 
+  async deleteAccount(id: string): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DELETE FROM auth_sessions WHERE account = $1', [id]);
+      await client.query('DELETE FROM accounts WHERE id = $1', [id]);
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }

@@ -260,6 +260,13 @@ export class SqliteStore implements Store {
     return this.statement('DELETE FROM auth_sessions WHERE account = ?').run(account).changes;
   }
 
+  async deleteAccount(id: string): Promise<void> {
+    this.db.transaction(() => {
+      this.statement('DELETE FROM auth_sessions WHERE account = ?').run(id);
+      this.statement('DELETE FROM accounts WHERE id = ?').run(id);
+    })();
+  }
+
   async ping(): Promise<void> {
     this.statement('SELECT 1').get();
   }

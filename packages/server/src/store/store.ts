@@ -140,6 +140,8 @@ export interface AccountStore {
   deleteAuthSession(idHash: string): Promise<void>;
   /** Ends every sign-in of an account; how many there were. */
   deleteAuthSessionsOf(account: string): Promise<number>;
+  /** Removes an account and its sign-ins, in one transaction (its name is free again). */
+  deleteAccount(id: string): Promise<void>;
 }
 
 export interface Store extends AccountStore {
