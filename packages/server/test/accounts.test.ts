@@ -139,6 +139,13 @@ async function accountFlow(server: ServerProcess): Promise<void> {
   });
   expect((await call(server, 'POST', '/api/accounts', { body: { name: 'bea', password } })).status).toBe(201);
 
+  // An address creates a few accounts an hour: 5 tries (Ann, ANN and ａｎｎ taken, Bea, bea).
+  expect(
+    (await call(server, 'POST', '/api/accounts', { body: { name: 'Cai', password } })).body,
+  ).toMatchObject({
+    code: 'auth/too-many-accounts',
+  });
+
   // Guessing: the name's attempts run out (10 a minute), answered 429 whoever asks.
   let limited = 0;
   for (let i = 0; i < 12; i++) {

@@ -20,7 +20,8 @@ export type AccountErrorCode =
   | 'auth/name-taken'
   | 'auth/bad-password'
   | 'auth/bad-credentials'
-  | 'auth/too-many-attempts';
+  | 'auth/too-many-attempts'
+  | 'auth/too-many-accounts';
 
 export interface AccountError {
   code: AccountErrorCode;
@@ -70,12 +71,15 @@ export interface AccountsOptions {
   /** Sign-up and sign-in attempts per address per minute, and per name per minute. */
   attemptsPerAddressPerMinute?: number;
   attemptsPerNamePerMinute?: number;
+  /** Accounts one address may create per hour. */
+  accountsPerAddressPerHour?: number;
   now?: () => number;
 }
 
 export class Accounts {
   private readonly byAddress = new Map<string, TokenBucket>();
   private readonly byName = new Map<string, TokenBucket>();
+  private readonly signUps = new Map<string, TokenBucket>();
   /** A hash of nothing anyone knows, checked when a name is nobody's (same work as a real check). */
   private readonly decoy: Promise<string>;
   private readonly now: () => number;
@@ -100,6 +104,11 @@ export class Accounts {
         `a password of ${MIN_PASSWORD} to ${MAX_PASSWORD} characters`,
         'password',
       );
+    }
+    // Accounts are a resource like games: an address tries to create a few an hour, not thousands
+    // (a name already taken counts: it was a try).
+    if (!this.bucket(this.signUps, address, this.options.accountsPerAddressPerHour ?? 5, 3600).take()) {
+      return fail('auth/too-many-accounts', 'too many new accounts from this address: try again later');
     }
     const row: AccountRow = {
       id: randomBytes(12).toString('base64url'),
@@ -181,21 +190,21 @@ export class Accounts {
 
   /** One more attempt from this address on this name, if both still have some. */
   private attempt(address: string, key: string): boolean {
-    const perAddress = this.options.attemptsPerAddressPerMinute ?? 20;
-    const perName = this.options.attemptsPerNamePerMinute ?? 10;
-    const bucket = (map: Map<string, TokenBucket>, k: string, perMinute: number): TokenBucket => {
-      let b = map.get(k);
-      if (b === undefined) {
-        // Bounded memory: a full map forgets its oldest buckets.
-        if (map.size >= 10_000) map.delete(map.keys().next().value as string);
-        b = new TokenBucket(perMinute / 60, perMinute);
-        map.set(k, b);
-      }
-      return b;
-    };
-    const a = bucket(this.byAddress, address, perAddress).take();
-    const n = bucket(this.byName, key, perName).take();
+    const a = this.bucket(this.byAddress, address, this.options.attemptsPerAddressPerMinute ?? 20, 60).take();
+    const n = this.bucket(this.byName, key, this.options.attemptsPerNamePerMinute ?? 10, 60).take();
     return a && n;
+  }
+
+  /** The bucket of `key`: `count` per `seconds`, all at once at most. */
+  private bucket(map: Map<string, TokenBucket>, key: string, count: number, seconds: number): TokenBucket {
+    let b = map.get(key);
+    if (b === undefined) {
+      // Bounded memory: a full map forgets its oldest buckets.
+      if (map.size >= 10_000) map.delete(map.keys().next().value as string);
+      b = new TokenBucket(count / seconds, count, this.now);
+      map.set(key, b);
+    }
+    return b;
   }
 }
 

@@ -24,6 +24,7 @@ const STATUS: Record<AccountError['code'], number> = {
   'auth/bad-password': 400,
   'auth/bad-credentials': 401,
   'auth/too-many-attempts': 429,
+  'auth/too-many-accounts': 429,
 };
 
 const loopback = (req: FastifyRequest): boolean =>

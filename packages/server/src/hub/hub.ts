@@ -15,7 +15,6 @@ import type { GameSettings } from '@carc/protocol';
 import { SOLO } from '../cluster/cluster.js';
 import type { HubRequest } from '../cluster/requests.js';
 import type { GameListing } from '../store/store.js';
-import type { Outgoing } from '../wire.js';
 import { Lobby, NO_LIMITS } from './lobby.js';
 import type { GameRoom, RoomEnv } from './room.js';
 import { BotWaker } from './roomBots.js';
@@ -24,7 +23,7 @@ import { Rooms } from './rooms.js';
 import { Router } from './routing.js';
 import { Sessions } from './sessions.js';
 import type { SocketSession } from './socketSession.js';
-import type { GameSummary, HubContext, HubOptions, HubResult, RevokeCode } from './types.js';
+import type { GameSummary, HubContext, HubOptions, HubResult } from './types.js';
 import { ok, SILENT } from './types.js';
 
 export type {
@@ -210,14 +209,8 @@ export class Hub {
   // ---------------------------------------------------------------- sessions
 
   /** Opens a socket's session on a game, as a seat or a spectator (`Sessions.connect` says how). */
-  connect(
-    game: string,
-    token: string | undefined,
-    since: number | undefined,
-    send: (message: Outgoing) => void,
-    end: (code: RevokeCode, message: string) => void,
-  ): Promise<HubResult<SocketSession>> {
-    return this.sessions.connect(game, token, since, send, end);
+  connect(...args: Parameters<Sessions['connect']>): Promise<HubResult<SocketSession>> {
+    return this.sessions.connect(...args);
   }
 
   /** Waits for pending work, stops timers; sockets are the transport's to close. */

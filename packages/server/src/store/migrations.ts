@@ -20,6 +20,37 @@ export interface Migration {
   readonly sqliteColumns?: readonly { table: string; column: string; type: string }[];
 }
 
+/** The first schema, as each store made it: times as INTEGER or BIGINT, JSON as TEXT or JSONB. */
+function firstSchema(type: { time: string; json: string }): string[] {
+  return [
+    `CREATE TABLE IF NOT EXISTS games (
+      id TEXT PRIMARY KEY,
+      created_at ${type.time} NOT NULL,
+      updated_at ${type.time} NOT NULL,
+      status TEXT NOT NULL,
+      settings ${type.json} NOT NULL,
+      seed TEXT NOT NULL,
+      seats ${type.json} NOT NULL,
+      version INTEGER NOT NULL,
+      to_act INTEGER NOT NULL,
+      clocks ${type.json},
+      outcome ${type.json},
+      scores ${type.json},
+      rematch TEXT
+    )`,
+    'CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at)',
+    `CREATE TABLE IF NOT EXISTS actions (
+      game TEXT NOT NULL REFERENCES games (id),
+      seq INTEGER NOT NULL,
+      player INTEGER NOT NULL,
+      action ${type.json} NOT NULL,
+      at ${type.time} NOT NULL,
+      client_id TEXT,
+      PRIMARY KEY (game, seq)
+    )`,
+  ];
+}
+
 const ACCOUNTS_SQL = [
   `CREATE TABLE IF NOT EXISTS accounts (
     id TEXT PRIMARY KEY,
@@ -41,60 +72,8 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'games and their action logs',
-    sqlite: [
-      `CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        seats TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        to_act INTEGER NOT NULL,
-        clocks TEXT,
-        outcome TEXT,
-        scores TEXT,
-        rematch TEXT
-      )`,
-      'CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at)',
-      `CREATE TABLE IF NOT EXISTS actions (
-        game TEXT NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        player INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        client_id TEXT,
-        PRIMARY KEY (game, seq)
-      )`,
-    ],
-    postgres: [
-      `CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL,
-        status TEXT NOT NULL,
-        settings JSONB NOT NULL,
-        seed TEXT NOT NULL,
-        seats JSONB NOT NULL,
-        version INTEGER NOT NULL,
-        to_act INTEGER NOT NULL,
-        clocks JSONB,
-        outcome JSONB,
-        scores JSONB,
-        rematch TEXT
-      )`,
-      'CREATE INDEX IF NOT EXISTS games_status ON games (status, created_at)',
-      `CREATE TABLE IF NOT EXISTS actions (
-        game TEXT NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        player INTEGER NOT NULL,
-        action JSONB NOT NULL,
-        at BIGINT NOT NULL,
-        client_id TEXT,
-        PRIMARY KEY (game, seq)
-      )`,
-    ],
+    sqlite: firstSchema({ time: 'INTEGER', json: 'TEXT' }),
+    postgres: firstSchema({ time: 'BIGINT', json: 'JSONB' }),
   },
   {
     version: 2,
