@@ -105,6 +105,24 @@ export interface PlayerInfo {
   takenOver?: boolean;
   /** Someone holds this seat's connection now. */
   connected: boolean;
+  /** The seat's rating in the game's pool, for a rated game's signed-in player or bot. */
+  rating?: { value: number; provisional: boolean };
+}
+
+/** How one seat's rating moved with a rated game's result. */
+export interface RatingChange {
+  seat: number;
+  before: number;
+  after: number;
+  /** The deviation after the game (how sure the new rating is). */
+  deviation: number;
+  provisional: boolean;
+}
+
+/** A rated game's rating changes, in its pool (ratings/pools.ts on the server). */
+export interface RatedResult {
+  pool: string;
+  changes: RatingChange[];
 }
 
 export interface ClockInfo {
@@ -132,6 +150,8 @@ export type ServerMessage =
       steps?: MatchStep[];
       clocks?: ClockInfo;
       result?: MatchResult;
+      /** A rated game that is over: how the ratings moved. */
+      rated?: RatedResult;
     }
   | StepMessage
   | { type: 'ack'; id: string; version: number }
@@ -148,6 +168,8 @@ export type ServerMessage =
   | { type: 'presence'; players: PlayerInfo[] }
   | { type: 'ended'; version: number; status: MatchStatus; result: MatchResult }
   | { type: 'rematch'; game: string }
+  /** A rated game's ratings moved (sent once, after its end; `welcome` carries it afterwards). */
+  | ({ type: 'rated' } & RatedResult)
   | { type: 'pong' };
 
 /**

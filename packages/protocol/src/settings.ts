@@ -35,6 +35,11 @@ export const gameSettingsSchema = z.strictObject({
   /** 2 to 6 seats: the engine plays a lone player too (tools, tests), a server game needs two. */
   seats: z.array(seatSpecSchema).min(Math.max(2, MIN_PLAYERS)).max(MAX_PLAYERS),
   clock: clockSchema.optional(),
+  /**
+   * A rated game: every human seat is taken by a signed-in account, and the result moves their
+   * ratings in the game's pool (bots play at their fixed ratings). Absent or false: casual.
+   */
+  rated: z.boolean().optional(),
 });
 
 export type GameSettings = z.infer<typeof gameSettingsSchema>;

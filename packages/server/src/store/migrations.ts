@@ -68,6 +68,65 @@ const ACCOUNTS_SQL = [
   'CREATE INDEX IF NOT EXISTS auth_sessions_account ON auth_sessions (account)',
 ];
 
+/**
+ * Passkeys and their one-use challenges (kept in the database, not in memory, so that a cluster's
+ * process may check what another issued); ratings per pool; and one row per player of every
+ * finished game (history, statistics, head-to-head, leaderboards read it). An account with only
+ * passkeys has an empty `password_hash`.
+ */
+const PLAYERS_SQL = [
+  `CREATE TABLE IF NOT EXISTS passkeys (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts (id),
+    public_key TEXT NOT NULL,
+    counter BIGINT NOT NULL,
+    transports TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    last_used_at BIGINT
+  )`,
+  'CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys (account)',
+  `CREATE TABLE IF NOT EXISTS auth_challenges (
+    id TEXT PRIMARY KEY,
+    challenge TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    account TEXT,
+    name TEXT,
+    expires_at BIGINT NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS ratings (
+    account TEXT NOT NULL REFERENCES accounts (id),
+    pool TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    deviation DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    last_game_at BIGINT NOT NULL,
+    PRIMARY KEY (account, pool)
+  )`,
+  'CREATE INDEX IF NOT EXISTS ratings_board ON ratings (pool, rating)',
+  `CREATE TABLE IF NOT EXISTS game_players (
+    game TEXT NOT NULL REFERENCES games (id),
+    seat INTEGER NOT NULL,
+    account TEXT,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    level TEXT,
+    score INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    forfeited BOOLEAN NOT NULL,
+    expansions TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    pool TEXT NOT NULL,
+    rated BOOLEAN NOT NULL,
+    rating_before DOUBLE PRECISION,
+    rating_after DOUBLE PRECISION,
+    deviation_after DOUBLE PRECISION,
+    finished_at BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+  )`,
+  'CREATE INDEX IF NOT EXISTS game_players_account ON game_players (account, finished_at)',
+];
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -97,6 +156,12 @@ export const MIGRATIONS: readonly Migration[] = [
     // The same SQL on both: BIGINT is an integer to SQLite too.
     sqlite: ACCOUNTS_SQL,
     postgres: ACCOUNTS_SQL,
+  },
+  {
+    version: 4,
+    name: "passkeys, ratings and finished games' players",
+    sqlite: PLAYERS_SQL,
+    postgres: PLAYERS_SQL,
   },
 ];
 

@@ -144,6 +144,87 @@ export interface AccountStore {
   deleteAccount(id: string): Promise<void>;
 }
 
+/** A passkey (WebAuthn credential) of an account: its public key, never anything secret. */
+export interface PasskeyRow {
+  /** The credential id (base64url). */
+  id: string;
+  account: string;
+  /** The COSE public key (base64url). */
+  publicKey: string;
+  /** The authenticator's signature counter, as last seen. */
+  counter: number;
+  transports: string[];
+  createdAt: number;
+  lastUsedAt?: number;
+}
+
+/** A WebAuthn challenge issued and not yet answered: used once, then gone; useless after `expiresAt`. */
+export interface ChallengeRow {
+  id: string;
+  challenge: string;
+  /** Signing up with a passkey, signing in with one, or a signed-in account adding one. */
+  purpose: 'register' | 'sign-in' | 'add';
+  /** The account (adding a passkey) or the id the new account will have (registering). */
+  account?: string;
+  /** The name being claimed (registering). */
+  name?: string;
+  expiresAt: number;
+}
+
+/** Passkeys and their challenges (migration 4). Implemented by both stores. */
+export interface PasskeyStore {
+  /** Adds an account with its first passkey in one transaction; `name-taken` changes nothing. */
+  createAccountWithPasskey(account: AccountRow, passkey: PasskeyRow): Promise<'created' | 'name-taken'>;
+  addPasskey(row: PasskeyRow): Promise<void>;
+  passkey(id: string): Promise<PasskeyRow | undefined>;
+  passkeysOf(account: string): Promise<PasskeyRow[]>;
+  /** After a sign-in: the authenticator's new counter and when it was used. */
+  usePasskey(id: string, counter: number, at: number): Promise<void>;
+  /** Removes one of an account's passkeys; false if it has no such passkey. */
+  deletePasskey(account: string, id: string): Promise<boolean>;
+  saveChallenge(row: ChallengeRow): Promise<void>;
+  /** The challenge, removed in the same step (a challenge answers once); undefined when unknown or expired. */
+  takeChallenge(id: string, now: number): Promise<ChallengeRow | undefined>;
+}
+
+/** A player's rating in one pool (ratings/pools.ts). */
+export interface RatingRow {
+  account: string;
+  pool: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  /** Rated games played in the pool. */
+  games: number;
+  lastGameAt: number;
+}
+
+/** One player of a finished game, as history, statistics and leaderboards read it. */
+export interface GamePlayerRow {
+  game: string;
+  seat: number;
+  /** The account that held the seat; absent for an anonymous player, a bot, or a deleted account. */
+  account?: string;
+  /** The name shown ("deleted" once its account is deleted). */
+  name: string;
+  kind: SeatKind;
+  level?: string;
+  score: number;
+  /** 1 for the best score (equal scores share a place); a forfeit ranks after everyone who did not. */
+  place: number;
+  /** Resigned or ran out of time. */
+  forfeited: boolean;
+  /** The game's expansions, sorted, comma-separated ('' for the base game). */
+  expansions: string;
+  players: number;
+  pool: string;
+  rated: boolean;
+  ratingBefore?: number;
+  ratingAfter?: number;
+  deviationAfter?: number;
+  finishedAt: number;
+}
+
 export interface Store extends AccountStore {
   /** Which database this is, for logs and the health check. */
   readonly kind: 'sqlite' | 'postgres';

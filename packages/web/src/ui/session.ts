@@ -4,7 +4,7 @@
  */
 import { knownProblem } from '../app/problems.js';
 import type { Action, DecisionHints, GameView, MatchResult, MatchStep } from '@carc/engine';
-import type { ClockInfo, PlayerInfo, ViewerMessage } from '@carc/protocol';
+import type { ClockInfo, PlayerInfo, RatedResult, ViewerMessage } from '@carc/protocol';
 
 /** A refusal or an error: the server's code (or the client's, `client/…`), rule and own words. */
 export interface ErrorInfo {
@@ -34,6 +34,8 @@ export interface Session {
   errorInfo: ErrorInfo | null;
   /** The game id of a rematch on offer. */
   rematch: string | null;
+  /** A rated game over: how the ratings moved. */
+  rated: RatedResult | null;
 }
 
 export const emptySession = (): Session => ({
@@ -51,6 +53,7 @@ export const emptySession = (): Session => ({
   error: null,
   errorInfo: null,
   rematch: null,
+  rated: null,
 });
 
 /** `steps` with `more` added where they follow on (older or repeated ones are dropped). */
@@ -82,6 +85,7 @@ export function applyMessage(s: Session, m: ViewerMessage): Session {
         steps: steps.length > 0 && steps[steps.length - 1]!.version > m.version ? [] : steps,
         clocks: m.clocks ?? null,
         result: m.result ?? null,
+        rated: m.rated ?? s.rated,
         pending: null,
       };
     }
@@ -120,6 +124,8 @@ export function applyMessage(s: Session, m: ViewerMessage): Session {
       return { ...s, status: m.status, version: m.version, result: m.result, pending: null };
     case 'rematch':
       return { ...s, rematch: m.game };
+    case 'rated':
+      return { ...s, rated: { pool: m.pool, changes: m.changes } };
     case 'pong':
       return s;
   }
