@@ -9,8 +9,10 @@ import app from './en/app.json' with { type: 'json' };
 import board from './en/board.json' with { type: 'json' };
 import game from './en/game.json' with { type: 'json' };
 import setup from './en/setup.json' with { type: 'json' };
+import account from './en/account.json' with { type: 'json' };
+import play from './en/play.json' with { type: 'json' };
 
-const ENGLISH = { app, board, game, setup };
+const ENGLISH = { app, board, game, setup, account, play };
 
 type Namespaces = typeof ENGLISH;
 
