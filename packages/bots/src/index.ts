@@ -1,6 +1,7 @@
 /**
  * @carc/bots — players for @carc/engine: `random`, `greedy` and `mcts`, the position heuristic they
- * share, and a tournament runner. Bots see a game only through a `Seat` (seat.ts).
+ * share, a tournament runner, and Glicko-2 (the server's ratings, and the fit of the bots' own).
+ * Bots see a game only through a `Seat` (seat.ts).
  */
 import { GreedyBot } from './greedy.js';
 import type { GreedyOptions } from './greedy.js';
@@ -33,6 +34,10 @@ export {
   summarizeTournament,
   wilson,
 } from './tournament.js';
+export type { Outcome, Rating } from './ratings/glicko2.js';
+export { NEWCOMER, PROVISIONAL_DEVIATION, TAU, provisional, rate, rateGame } from './ratings/glicko2.js';
+export type { FittedRating, PairResult } from './ratings/fit.js';
+export { fitRatings, pairShare, pairwiseResults } from './ratings/fit.js';
 
 /** The bots by name, weakest first. */
 export const BOT_NAMES = ['random', 'greedy', 'mcts'] as const;

@@ -273,6 +273,22 @@ Examples:
   addMctsOptions(tournament)
     .option('--json', 'print the summary as JSON')
     .option(
+      '--ratings',
+      'also print the pairwise results (each game as pairs of seats, with 95% Wilson intervals) and ' +
+        'Glicko-scale ratings fitted from them (docs/ratings.md)',
+    )
+    .option(
+      '--add-pairs <file>',
+      'with --ratings: add the pairs of an earlier `tournament --ratings --json` output of the same ' +
+        'player count and expansions to the fit (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--anchor <bot=rating>',
+      'with --ratings: place the scale so that this bot has this rating (default: the bots average 1500)',
+    )
+    .option(
       '-w, --workers <n>',
       'worker threads, each a range of rounds (the same games as one thread)',
       integer('--workers', 1, 64),
@@ -285,7 +301,8 @@ Examples:
         'or the default) makes mcts depend on the machine.\n' +
         '\nExamples:\n  $ carcassonne tournament --bots greedy,random --games 200 --seed 1\n' +
         '  $ carcassonne tournament --bots mcts,greedy --games 40 --mcts-iterations 2000 --workers 2 --json\n' +
-        '  $ carcassonne tournament -b greedy,random -x tower,princess-and-dragon --players 3',
+        '  $ carcassonne tournament -b greedy,random -x tower,princess-and-dragon --players 3\n' +
+        '  $ carcassonne tournament -b random,greedy,mcts --games 60 --ratings',
     )
     .action(async (opts: Flags<TournamentOptions> & { workers: number }) => {
       const { options, tiles } = rulesValues(opts, io);
