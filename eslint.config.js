@@ -13,7 +13,7 @@ const CORE = ['geometry', 'tiles', 'board', 'features', 'rules', 'util'].map(
 const EXPANSIONS = ['halflings', 'tower', 'princessDragon'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'packages/server/web/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'packages/server/web/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

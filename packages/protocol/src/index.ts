@@ -10,3 +10,4 @@ export * from './state.js';
 export * from './step.js';
 export * from './session.js';
 export * from './receiver.js';
+export * from './pairing.js';

@@ -54,6 +54,26 @@ export const serverConfigSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** When set, `/metrics` answers only requests with `Authorization: Bearer <this token>`. */
   metricsToken: z.string().min(1).optional(),
+  /**
+   * The origins the web client is served at (`https://carc.example`), comma-separated: passkeys are
+   * checked against them (and cookie-authenticated WebSockets). Unset: the request's own
+   * `protocol://host`, right unless a proxy changes the host or the scheme.
+   */
+  origin: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((o) => new URL(o).origin)).min(1))
+    .optional(),
+  /** The passkeys' relying party id (a domain); unset: the request's host name. */
+  rpId: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a domain name')
+    .optional(),
 });
 
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
@@ -86,6 +106,8 @@ export const ENVIRONMENT: Record<keyof ServerConfig, string> = {
   rematchHoldMs: 'REMATCH_HOLD_MS',
   logLevel: 'LOG_LEVEL',
   metricsToken: 'METRICS_TOKEN',
+  origin: 'ORIGIN',
+  rpId: 'RP_ID',
 };
 
 /** The configuration from `env`, with `overrides` (flags) on top; a message naming the bad setting otherwise. */

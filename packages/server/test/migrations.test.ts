@@ -1,6 +1,7 @@
 /**
  * Schema migrations (store/migrations.ts), on SQLite and on a real PostgreSQL: a new database gets
- * every migration, recorded; a database made before migrations existed — today's schema, and the
+ * every migration (1 to 4: games, their creators, accounts, then passkeys, ratings and finished
+ * games' players), recorded; a database made before migrations existed — today's schema, and the
  * first one, with games and their logs in it — is brought up to date and loses no game; a second
  * start applies nothing; a database a newer server migrated is refused with a sentence, and the
  * server process says it and exits.
@@ -105,7 +106,18 @@ async function expectGamesKept(store: Store, started: GameRow): Promise<void> {
   expect(got?.version).toBe(2);
   expect(await store.actions(started.id)).toEqual(ACTIONS);
   expect((await store.getGame('open1'))?.status).toBe('open');
+  // Migration 4's tables are there, empty, and answer the history's and leaderboards' queries.
+  expect(await store.playerGames('nobody', { limit: 10, offset: 0 })).toEqual({ total: 0, games: [] });
+  expect(await store.playerStats('nobody')).toMatchObject({ games: 0, byExpansions: [] });
+  expect(await store.ratingsOf('nobody')).toEqual([]);
+  expect(
+    await store.leaderboard('duel-base', { activeSince: 0, maxDeviation: 350, limit: 10, offset: 0 }),
+  ).toEqual({ total: 0, rows: [] });
 }
+
+it('the migrations are numbered 1 to 4, in order', () => {
+  expect(ALL_VERSIONS).toEqual([1, 2, 3, 4]);
+});
 
 describe('schema migrations on SQLite', () => {
   it('a new database gets every migration, recorded, and a second start applies none', async () => {

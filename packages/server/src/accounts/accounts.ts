@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { normaliseName } from '@carc/protocol';
 import { BOT_NAMES } from '@carc/bots';
 import { TokenBucket } from '../http/limits.js';
+import { legacyNameKey, mixesScripts, nameKey } from './names.js';
 import type { AccountRow, AccountStore } from '../store/store.js';
 
 export type AccountErrorCode =
@@ -21,7 +22,8 @@ export type AccountErrorCode =
   | 'auth/bad-password'
   | 'auth/bad-credentials'
   | 'auth/too-many-attempts'
-  | 'auth/too-many-accounts';
+  | 'auth/too-many-accounts'
+  | 'auth/in-game';
 
 export interface AccountError {
   code: AccountErrorCode;
@@ -44,7 +46,7 @@ export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 200;
 
 /** Names nobody may claim: they would pass for the server, a bot or a deleted player. */
-const RESERVED = new Set([
+const RESERVED_WORDS = [
   'admin',
   'administrator',
   'moderator',
@@ -54,11 +56,11 @@ const RESERVED = new Set([
   'anonymous',
   'bot',
   ...BOT_NAMES,
-]);
+];
+/** Their keys: a look-alike of a reserved word is reserved too. */
+const RESERVED = new Set(RESERVED_WORDS.map(nameKey));
 
-/** The name as compared: compatibility-folded (full-width letters, ligatures) and case-folded. */
-export const nameKey = (name: string): string =>
-  name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ');
+export { nameKey };
 
 const fail = <T>(code: AccountErrorCode, message: string, path?: string): AccountResult<T> => ({
   ok: false,
@@ -74,6 +76,11 @@ export interface AccountsOptions {
   /** Accounts one address may create per hour. */
   accountsPerAddressPerHour?: number;
   now?: () => number;
+  /**
+   * After an account's deletion: the games whose stored seats now say "deleted", so that their
+   * rooms in memory (which still show the old name) are reloaded.
+   */
+  seatsRenamed?: (games: readonly string[]) => Promise<void>;
 }
 
 export class Accounts {
@@ -107,7 +114,7 @@ export class Accounts {
     }
     // Accounts are a resource like games: an address tries to create a few an hour, not thousands
     // (a name already taken counts: it was a try).
-    if (!this.bucket(this.signUps, address, this.options.accountsPerAddressPerHour ?? 5, 3600).take()) {
+    if (!this.newAccountAllowed(address)) {
       return fail('auth/too-many-accounts', 'too many new accounts from this address: try again later');
     }
     const row: AccountRow = {
@@ -120,19 +127,21 @@ export class Accounts {
     if ((await this.store.createAccount(row)) === 'name-taken') {
       return fail('auth/name-taken', 'that name is taken', 'name');
     }
-    return { ok: true, value: await this.open(row) };
+    return { ok: true, value: await this.signInAs(row) };
   }
 
   /** Signs in; a wrong password and an unknown name are answered alike. */
   async signIn(name: string, password: string, address: string): Promise<AccountResult<SignedIn>> {
     const key = nameKey(name.trim());
     if (!this.attempt(address, key)) return tooMany();
-    const account = await this.store.accountByKey(key);
+    // An account named before look-alikes were folded keeps its key of then.
+    const account =
+      (await this.store.accountByKey(key)) ?? (await this.store.accountByKey(legacyNameKey(name.trim())));
     const stored = account?.passwordHash ?? (await this.decoy);
     const right = await verify(stored, password.slice(0, MAX_PASSWORD)).catch(() => false);
     if (account === undefined || !right)
       return fail('auth/bad-credentials', 'that name and password do not match');
-    return { ok: true, value: await this.open(account) };
+    return { ok: true, value: await this.signInAs(account) };
   }
 
   /** Who a cookie's token signs in, with the session's CSRF token; undefined if nobody. */
@@ -163,20 +172,41 @@ export class Accounts {
   }
 
   /**
-   * Deletes the account of a signed-in player who gives its password again: the account and every
-   * sign-in go; nothing personal is kept (its name is free again).
+   * Deletes the account of a signed-in player who proves it is them again: its password, or, for
+   * an account with passkeys only (no password), its name typed out (`confirm`). The account, its
+   * sign-ins, passkeys and ratings go (its name is free again); its finished games stay, its seats
+   * shown as "deleted". Refused while it has a seat in a game open or being played.
    */
-  async deleteAccount(account: string, password: string, address: string): Promise<AccountResult<null>> {
+  async deleteAccount(
+    account: string,
+    proof: { password: string } | { confirm: string },
+    address: string,
+  ): Promise<AccountResult<null>> {
     const row = await this.store.accountById(account);
     if (row === undefined) return fail('auth/bad-credentials', 'that name and password do not match');
     if (!this.attempt(address, row.nameKey)) return tooMany();
-    const right = await verify(row.passwordHash, password.slice(0, MAX_PASSWORD)).catch(() => false);
-    if (!right) return fail('auth/bad-credentials', 'that name and password do not match', 'password');
-    await this.store.deleteAccount(account);
+    if (row.passwordHash === '') {
+      if (!('confirm' in proof) || nameKey(proof.confirm.trim()) !== row.nameKey) {
+        return fail('auth/bad-credentials', 'confirm: type your name to delete your account', 'confirm');
+      }
+    } else {
+      const password = 'password' in proof ? proof.password : '';
+      const right = await verify(row.passwordHash, password.slice(0, MAX_PASSWORD)).catch(() => false);
+      if (!right) return fail('auth/bad-credentials', 'that name and password do not match', 'password');
+    }
+    const deleted = await this.store.deleteAccount(account);
+    if (deleted === 'in-game') {
+      return fail(
+        'auth/in-game',
+        'you have a seat in a game open or being played: finish or resign it first',
+      );
+    }
+    await this.options.seatsRenamed?.(deleted.games);
     return { ok: true, value: null };
   }
 
-  private async open(account: AccountRow): Promise<SignedIn> {
+  /** Opens a sign-in for an account whose owner proved it is them (a password here, a passkey: passkeys.ts). */
+  async signInAs(account: AccountRow): Promise<SignedIn> {
     const token = randomBytes(32).toString('base64url');
     const csrf = randomBytes(24).toString('base64url');
     await this.store.createAuthSession({
@@ -188,9 +218,15 @@ export class Accounts {
     return { token, csrf, account: { id: account.id, name: account.name } };
   }
 
-  /** One more attempt from this address on this name, if both still have some. */
-  private attempt(address: string, key: string): boolean {
+  /** One more new account from this address this hour, if it still has some. */
+  newAccountAllowed(address: string): boolean {
+    return this.bucket(this.signUps, address, this.options.accountsPerAddressPerHour ?? 5, 3600).take();
+  }
+
+  /** One more attempt from this address (on this name, when there is one), if both still have some. */
+  attempt(address: string, key?: string): boolean {
     const a = this.bucket(this.byAddress, address, this.options.attemptsPerAddressPerMinute ?? 20, 60).take();
+    if (key === undefined) return a;
     const n = this.bucket(this.byName, key, this.options.attemptsPerNamePerMinute ?? 10, 60).take();
     return a && n;
   }
@@ -211,11 +247,17 @@ export class Accounts {
 const tooMany = <T>(): AccountResult<T> =>
   fail('auth/too-many-attempts', 'too many attempts: wait a minute and try again');
 
-/** A name one may claim: a player's name (names.ts) that is nobody's reserved word. */
-function checkName(raw: string): AccountResult<string> {
+/**
+ * A name one may claim: a player's name (protocol's names.ts) that is nobody's reserved word nor a
+ * look-alike of one, and writes its letters in one script (names.ts).
+ */
+export function checkName(raw: string): AccountResult<string> {
   const r = normaliseName(raw);
   if (!r.ok) return fail('auth/bad-name', `a name with ${r.message}`, 'name');
   const key = nameKey(r.name);
   if (RESERVED.has(key) || /\bbot\b/.test(key)) return fail('auth/bad-name', 'that name is reserved', 'name');
+  if (mixesScripts(r.name)) {
+    return fail('auth/bad-name', 'a name with letters of one script (not Latin and Cyrillic, say)', 'name');
+  }
   return { ok: true, value: r.name };
 }

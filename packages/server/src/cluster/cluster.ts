@@ -8,7 +8,7 @@
  */
 import type { Delivery } from '../hub/types.js';
 import type { EncodedStep } from '../wire.js';
-import type { HubRequest } from './requests.js';
+import type { ClusterRequest } from './requests.js';
 
 export interface Cluster {
   /** This process's id. */
@@ -29,12 +29,12 @@ export interface Cluster {
   /** Resolves when the cluster's service (Redis) answers; rejects with `ClusterUnavailable` otherwise. */
   ping(): Promise<void>;
   /** Sends a request to process `to` and waits for its answer; rejects with `CallTimeout` if none comes. */
-  call(to: string, request: HubRequest): Promise<unknown>;
+  call(to: string, request: ClusterRequest): Promise<unknown>;
   /** Delivers a message to listener `listener` of process `to`; resolves false when that process is gone. */
   deliver(to: string, listener: string, message: Delivery): Promise<boolean>;
   /** Handlers: requests from other processes, and messages for this process's listeners. */
   serve(
-    onRequest: (request: HubRequest) => Promise<unknown>,
+    onRequest: (request: ClusterRequest) => Promise<unknown>,
     onDeliver: (listener: string, message: Delivery | EncodedStep) => void,
     onReconnect?: () => void,
   ): Promise<void>;

@@ -10,10 +10,10 @@ import type { Delivery, Logger } from '../hub/types.js';
 import { EncodedStep, encode } from '../wire.js';
 import type { Cluster } from './cluster.js';
 import { CallTimeout, ClusterUnavailable, NotOwner } from './cluster.js';
-import type { HubRequest } from './requests.js';
+import type { ClusterRequest } from './requests.js';
 
 type Envelope =
-  | { k: 'req'; rid: number; from: string; req: HubRequest }
+  | { k: 'req'; rid: number; from: string; req: ClusterRequest }
   | { k: 'res'; rid: number; ok: true; value: unknown }
   | { k: 'res'; rid: number; ok: false; notOwner?: string; message: string };
 
@@ -196,7 +196,7 @@ export class RedisCluster implements Cluster {
     }
   }
 
-  call(to: string, req: HubRequest): Promise<unknown> {
+  call(to: string, req: ClusterRequest): Promise<unknown> {
     const rid = this.nextRid++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -256,7 +256,7 @@ export class RedisCluster implements Cluster {
   }
 
   async serve(
-    onRequest: (request: HubRequest) => Promise<unknown>,
+    onRequest: (request: ClusterRequest) => Promise<unknown>,
     onDeliver: (listener: string, message: Delivery | EncodedStep) => void,
     onReconnect?: () => void,
   ): Promise<void> {

@@ -18,17 +18,62 @@ const credentials = z.strictObject({
   password: z.string().min(1).max(1000),
 });
 
-const STATUS: Record<AccountError['code'], number> = {
+/** Deleting an account: its password again, or (an account with passkeys only) its name typed out. */
+const deletionProof = z.union([
+  z.strictObject({ password: z.string().min(1).max(1000) }),
+  z.strictObject({ confirm: z.string().min(1).max(200) }),
+]);
+
+/** The HTTP status of each refusal (passkeys.ts answers these too). */
+export const ACCOUNT_STATUS: Record<AccountError['code'], number> = {
   'auth/bad-name': 400,
   'auth/name-taken': 409,
   'auth/bad-password': 400,
   'auth/bad-credentials': 401,
   'auth/too-many-attempts': 429,
   'auth/too-many-accounts': 429,
+  'auth/in-game': 409,
 };
+
+/** A cookie-authenticated write without its session's CSRF token: 403 `auth/csrf`. */
+export function refuseCsrf(reply: FastifyReply): void {
+  void reply.status(403).send({ code: 'auth/csrf', message: 'x-csrf-token: missing or not this session’s' });
+}
 
 const loopback = (req: FastifyRequest): boolean =>
   /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(req.hostname);
+
+/** Answers a sign-in: the session cookie (its flags above) and `{name, csrf}`. */
+export function sendSignedIn(req: FastifyRequest, reply: FastifyReply, s: SignedIn, status: number) {
+  void reply.setCookie(SESSION_COOKIE, s.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: !loopback(req),
+    path: '/',
+    maxAge: SESSION_MS / 1000,
+  });
+  return reply.status(status).send({ name: s.account.name, csrf: s.csrf });
+}
+
+/** The session of the request's cookie, or an answer already sent (401, or 403 for CSRF on a write). */
+export async function requireSession(
+  accounts: Accounts,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  write: boolean,
+): Promise<Awaited<ReturnType<Accounts['session']>>> {
+  const token = req.cookies[SESSION_COOKIE];
+  const s = token === undefined ? undefined : await accounts.session(token);
+  if (s === undefined) {
+    void reply.status(401).send({ code: 'auth/signed-out', message: 'not signed in' });
+    return undefined;
+  }
+  if (write && req.headers['x-csrf-token'] !== s.csrf) {
+    refuseCsrf(reply);
+    return undefined;
+  }
+  return s;
+}
 
 export async function registerAccountRoutes(
   fastify: FastifyInstance,
@@ -42,33 +87,10 @@ export async function registerAccountRoutes(
 ): Promise<void> {
   await fastify.register(cookie);
 
-  const signedIn = (req: FastifyRequest, reply: FastifyReply, s: SignedIn, status: number) => {
-    void reply.setCookie(SESSION_COOKIE, s.token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: !loopback(req),
-      path: '/',
-      maxAge: SESSION_MS / 1000,
-    });
-    return reply.status(status).send({ name: s.account.name, csrf: s.csrf });
-  };
-  const refuse = (reply: FastifyReply, e: AccountError) => reply.status(STATUS[e.code]).send(e);
-  /** The session of the request's cookie, or an answer already sent (401, or 403 for CSRF). */
-  const session = async (req: FastifyRequest, reply: FastifyReply, write: boolean) => {
-    const token = req.cookies[SESSION_COOKIE];
-    const s = token === undefined ? undefined : await accounts.session(token);
-    if (s === undefined) {
-      void reply.status(401).send({ code: 'auth/signed-out', message: 'not signed in' });
-      return undefined;
-    }
-    if (write && req.headers['x-csrf-token'] !== s.csrf) {
-      void reply
-        .status(403)
-        .send({ code: 'auth/csrf', message: 'x-csrf-token: missing or not this session’s' });
-      return undefined;
-    }
-    return s;
-  };
+  const signedIn = sendSignedIn;
+  const refuse = (reply: FastifyReply, e: AccountError) => reply.status(ACCOUNT_STATUS[e.code]).send(e);
+  const session = (req: FastifyRequest, reply: FastifyReply, write: boolean) =>
+    requireSession(accounts, req, reply, write);
 
   fastify.post('/api/accounts', { preHandler: fastify.rateLimit() }, async (req, reply) => {
     const body = parse(credentials, req.body, 'body', reply);
@@ -101,9 +123,9 @@ export async function registerAccountRoutes(
   fastify.delete('/api/account', { preHandler: fastify.rateLimit() }, async (req, reply) => {
     const s = await session(req, reply, true);
     if (s === undefined) return reply;
-    const body = parse(z.strictObject({ password: z.string().min(1).max(1000) }), req.body, 'body', reply);
+    const body = parse(deletionProof, req.body, 'body', reply);
     if (body === undefined) return reply;
-    const r = await accounts.deleteAccount(s.account.id, body.password, req.ip);
+    const r = await accounts.deleteAccount(s.account.id, body, req.ip);
     if (!r.ok) return refuse(reply, r.error);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();

@@ -28,10 +28,15 @@ import {
 } from '@carc/protocol';
 import { Accounts } from '../accounts/accounts.js';
 import { registerAccountRoutes } from './accounts.js';
+import { Passkeys } from '../accounts/passkeys.js';
+import { registerPasskeyRoutes } from './passkeys.js';
+import { registerPlayerRoutes } from './players.js';
+import { requestAccount } from './identity.js';
 import { AddressBook } from './limits.js';
+import { registerPairingRoutes } from './pairing.js';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, serveSocket } from './socket.js';
 import { findWebClient, missingWebClient, serveWebClient } from './static.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const STATUS: Record<HubErrorCode, number> = {
   'lobby/no-game': 404,
@@ -45,6 +50,8 @@ const STATUS: Record<HubErrorCode, number> = {
   'lobby/too-many-open': 429,
   'lobby/too-many-games': 429,
   'lobby/too-many-bot-games': 429,
+  'lobby/rated-needs-account': 403,
+  'lobby/already-seated': 409,
   'auth/bad-token': 403,
   'record/not-public': 403,
   'match/not-started': 409,
@@ -54,6 +61,18 @@ const STATUS: Record<HubErrorCode, number> = {
   'seat/revoked': 403,
   'server/busy': 503,
 };
+
+/** Seats to claim: a browser's anonymous seats, by game and token. */
+const claimBody = z.strictObject({
+  seats: z
+    .array(
+      z.strictObject({
+        game: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a game id'),
+        token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a seat token (43 URL-safe characters)'),
+      }),
+    )
+    .max(100),
+});
 
 /** Who created a game, as the lobby's limits count it: a hash of the address, not the address. */
 const creatorOf = (address: string): string =>
@@ -97,8 +116,9 @@ export async function buildApp(
     bodyLimit: MAX_BODY_BYTES,
     // Behind a reverse proxy, the client's address comes from X-Forwarded-For (rate limits per address).
     trustProxy: config.trustProxy,
-    // Game ids and the like are short; a URL longer than this is refused (414).
-    routerOptions: { maxParamLength: 64 },
+    // Game ids are short, players' names (/api/players/:name) at most 200 UTF-16 units; a path
+    // parameter longer than this is refused (414).
+    routerOptions: { maxParamLength: 200 },
   });
   const hub = makeHub(fastify.log);
   const sockets = new Set<WebSocket>();
@@ -250,7 +270,10 @@ export async function buildApp(
   }
 
   /** What a setup screen offers: expansions, options with their rule ids, presets, bot levels. */
-  await registerAccountRoutes(fastify, new Accounts(store), parse);
+  const accounts = new Accounts(store, { seatsRenamed: (games) => hub.reloadOver(games) });
+  await registerAccountRoutes(fastify, accounts, parse);
+  registerPasskeyRoutes(fastify, accounts, new Passkeys(store, accounts), config, parse);
+  registerPlayerRoutes(fastify, store, parse);
 
   fastify.get('/api/options', async () => ({
     expansions: EXPANSION_IDS,
@@ -268,7 +291,13 @@ export async function buildApp(
   fastify.post('/api/games', async (req, reply) => {
     const body = parse(createGameBody, req.body, 'body', reply);
     if (body === undefined) return reply;
-    return send(reply, await hub.createGame(body.settings, body.join, creatorOf(req.ip)), 201);
+    // Signed in, the seat taken is the account's (under its name); anonymous otherwise.
+    const account =
+      body.join === undefined ? null : await requestAccount(req, reply, accounts, { write: true });
+    if (account === 'refused') return reply;
+    const join =
+      body.join === undefined ? undefined : { ...body.join, ...(account === null ? {} : { account }) };
+    return send(reply, await hub.createGame(body.settings, join, creatorOf(req.ip)), 201);
   });
 
   fastify.get('/api/games', async (req, reply) => {
@@ -284,7 +313,9 @@ export async function buildApp(
   fastify.post<{ Params: { id: string } }>('/api/games/:id/join', async (req, reply) => {
     const body = parse(joinBody, req.body, 'body', reply);
     if (body === undefined) return reply;
-    return send(reply, await hub.join(req.params.id, body.name, body.seat));
+    const account = await requestAccount(req, reply, accounts, { write: true });
+    if (account === 'refused') return reply;
+    return send(reply, await hub.join(req.params.id, body.name, body.seat, undefined, account ?? undefined));
   });
 
   fastify.post<{ Params: { id: string } }>('/api/games/:id/leave', async (req, reply) => {
@@ -301,6 +332,33 @@ export async function buildApp(
 
   fastify.get<{ Params: { id: string } }>('/api/games/:id/record', async (req, reply) =>
     send(reply, await hub.record(req.params.id)),
+  );
+
+  // A signed-in player claims the seats its browser played anonymously (their tokens prove it).
+  // Each claim runs on its game's owner, like every change of a game's seats: the owner keeps the
+  // seats in memory and writes them whole (joins, take-overs), so a change made in the database
+  // behind its back would be lost at its next write. Loading up to 100 games is real work, hence
+  // the route's own tighter rate limit.
+  fastify.post(
+    '/api/account/claim',
+    { config: { rateLimit: { max: Math.min(config.httpPerMinute, 30), timeWindow: 60_000 } } },
+    async (req, reply) => {
+      const account = await requestAccount(req, reply, accounts, { write: true });
+      if (account === 'refused') return reply;
+      if (account === null)
+        return reply.status(401).send({ code: 'auth/signed-out', message: 'not signed in' });
+      const body = parse(claimBody, req.body, 'body', reply);
+      if (body === undefined) return reply;
+      let claimed = 0;
+      const seen = new Set<string>();
+      for (const { game, token } of body.seats) {
+        if (seen.has(`${game}:${token}`)) continue;
+        seen.add(`${game}:${token}`);
+        const r = await hub.claim(game, token, account.id);
+        if (r.ok && r.value) claimed++;
+      }
+      return { claimed };
+    },
   );
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
@@ -327,6 +385,19 @@ export async function buildApp(
       bucket,
       metrics,
     );
+  });
+
+  // Quick pairing: the seeking socket at /ws/pairing (its limits are /ws's), the open seeks at /api/seeks.
+  registerPairingRoutes(fastify, {
+    pairing: hub.pairing,
+    accounts,
+    addresses,
+    sockets,
+    messagesPerSecond: config.wsPerSecond,
+    messageBurst: config.wsBurst,
+    maxBufferedBytes: 4 << 20,
+    origins: config.origin,
+    metrics,
   });
 
   // The web client at / (static.ts): found beside this package unless WEB_ROOT says where.

@@ -22,7 +22,8 @@ export function welcome(room: GameRoom, viewer: Viewer, since: number | undefine
     players: players(room),
     ...(clocks === undefined ? {} : { clocks }),
   };
-  if (room.session !== undefined) return room.session.welcome(viewer, viewer, facts, since);
+  const rated = room.rated === undefined ? {} : { rated: room.rated };
+  if (room.session !== undefined) return { ...room.session.welcome(viewer, viewer, facts, since), ...rated };
   return { type: 'welcome', seat: viewer === 'spectator' ? null : viewer, version: 0, ...facts };
 }
 
@@ -76,7 +77,7 @@ export function broadcastPresence(room: GameRoom): void {
   for (const l of room.listeners.values()) l.send(msg);
 }
 
-export function players(room: Pick<GameRoom, 'row' | 'connected'>): PlayerInfo[] {
+export function players(room: Pick<GameRoom, 'row' | 'connected' | 'ratings'>): PlayerInfo[] {
   return room.row.seats.map((s, seat) => ({
     seat,
     name: s.name,
@@ -84,6 +85,7 @@ export function players(room: Pick<GameRoom, 'row' | 'connected'>): PlayerInfo[]
     ...(s.level === undefined ? {} : { level: s.level }),
     ...(s.takenOver === true ? { takenOver: true } : {}),
     connected: s.kind === 'bot' || (room.connected[seat] ?? 0) > 0,
+    ...(room.ratings[seat] === undefined ? {} : { rating: room.ratings[seat] }),
   }));
 }
 

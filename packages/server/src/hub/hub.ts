@@ -14,16 +14,19 @@ import type { BotName } from '@carc/bots';
 import type { GameSettings } from '@carc/protocol';
 import { SOLO } from '../cluster/cluster.js';
 import type { HubRequest } from '../cluster/requests.js';
+import { isPairingRequest } from '../cluster/requests.js';
+import { PairingService } from '../pairing/service.js';
 import type { GameListing } from '../store/store.js';
 import { Lobby, NO_LIMITS } from './lobby.js';
 import type { GameRoom, RoomEnv } from './room.js';
 import { BotWaker } from './roomBots.js';
 import { ClockTimers } from './roomClock.js';
 import { Rooms } from './rooms.js';
+import { Results } from './results.js';
 import { Router } from './routing.js';
 import { Sessions } from './sessions.js';
 import type { SocketSession } from './socketSession.js';
-import type { GameSummary, HubContext, HubOptions, HubResult } from './types.js';
+import type { GameSummary, HubContext, HubOptions, HubResult, SeatAccount } from './types.js';
 import { ok, SILENT } from './types.js';
 
 export type {
@@ -37,6 +40,7 @@ export type {
   LobbyLimits,
   Logger,
   RevokeCode,
+  SeatAccount,
 } from './types.js';
 export type { SessionRecord } from './socketSession.js';
 /** The socket-side session handle, by its former name. */
@@ -51,6 +55,8 @@ export class Hub {
   private readonly router: Router;
   private readonly lobby: Lobby;
   private readonly sessions: Sessions;
+  /** Quick pairing ("play now"): this process's seekers, and the queue when this process holds it. */
+  readonly pairing: PairingService;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(options: HubOptions) {
@@ -78,6 +84,7 @@ export class Hub {
       clocks: this.clocks,
       wakeBot: (room: GameRoom) => bots.wake(room),
       breakRoom: (room: GameRoom, e: unknown) => this.rooms.breakRoom(room, e),
+      results: new Results(ctx),
     });
     this.rooms = new Rooms(env, this.idleMs, {
       loaded: (room) => this.router.loaded(room),
@@ -90,6 +97,17 @@ export class Hub {
     const route = <T>(q: HubRequest) => this.router.route<T>(q);
     this.lobby = new Lobby(ctx, { ...NO_LIMITS, ...options.limits }, route, (room) => this.rooms.drop(room));
     this.sessions = new Sessions(this.router, this.rooms);
+    this.pairing = new PairingService({
+      cluster: this.router.cluster,
+      games: {
+        create: (settings, reserved) => this.lobby.createGame(settings, undefined, undefined, reserved),
+        join: (game, seat, name, account, reservation) =>
+          this.lobby.joinGame(game, name, seat, reservation, account),
+      },
+      ratingOf: (account, pool) => ctx.store.ratingOf(account, pool),
+      log: ctx.log,
+      now: ctx.now,
+    });
   }
 
   /**
@@ -99,7 +117,7 @@ export class Hub {
   async start(): Promise<void> {
     const { cluster } = this.router;
     await cluster.serve(
-      (request) => this.router.handle(request),
+      (request) => (isPairingRequest(request) ? this.pairing.handle(request) : this.router.handle(request)),
       (listener, message) => this.sessions.deliver(listener, message),
       // Back after an outage of the cluster: messages for this process's sockets may have been lost
       // meanwhile, so every session of a game owned elsewhere catches up.
@@ -127,6 +145,7 @@ export class Hub {
       every(Math.max(1_000, Math.min(ttl / 4, 60_000)), () => this.lobby.expireOpenGames());
     }
     every(1_000, () => this.sessions.watch());
+    this.pairing.start();
     if (!this.router.clustered) {
       every(60_000, () => this.router.adoptOrphans(false, this.abandonMs));
     } else {
@@ -159,7 +178,7 @@ export class Hub {
    */
   createGame(
     settings: GameSettings,
-    join?: { name: string },
+    join?: { name: string; account?: SeatAccount },
     creator?: string,
   ): Promise<HubResult<{ id: string; seat?: number; token?: string }>> {
     return this.lobby.createGame(settings, join, creator);
@@ -167,15 +186,22 @@ export class Hub {
 
   /**
    * Takes a free human seat (`seat`, or the first); the answer carries the seat's secret token.
-   * `reservation` (the hash of an old token) may take a seat a rematch keeps for its holder.
+   * `reservation` (the hash of an old token) may take a seat a rematch keeps for its holder. A
+   * signed-in `account` makes the seat its own, under its name.
    */
   join(
     id: string,
     name: string,
     seat?: number,
     reservation?: string,
+    account?: SeatAccount,
   ): Promise<HubResult<{ seat: number; token: string }>> {
-    return this.lobby.joinGame(id, name, seat, reservation);
+    return this.lobby.joinGame(id, name, seat, reservation, account);
+  }
+
+  /** The seat `token` holds in game `id` becomes `account`'s (played anonymously before signing in). */
+  claim(id: string, token: string, account: string): Promise<HubResult<boolean>> {
+    return this.router.route({ op: 'claim', game: id, token, account });
   }
 
   /** Gives a seat of a game that has not started back. */
@@ -206,6 +232,22 @@ export class Hub {
     return this.router.route({ op: 'rematch', game: id, token });
   }
 
+  /**
+   * These games' stored seats changed outside their rooms (an account was deleted, its seats now
+   * "deleted"): a room of one that is over, in memory here or on its owner, is dropped, so that
+   * records and summaries show the stored names. A game nobody holds is not loaded for it.
+   */
+  async reloadOver(ids: readonly string[]): Promise<void> {
+    for (const game of ids) {
+      try {
+        if (this.rooms.has(game) || (this.router.clustered && (await this.router.cluster.owned(game))))
+          await this.router.route({ op: 'reload', game });
+      } catch (e) {
+        this.ctx.log.warn({ game, err: String(e) }, 'a room of a deleted account’s game was not reloaded');
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- sessions
 
   /** Opens a socket's session on a game, as a seat or a spectator (`Sessions.connect` says how). */
@@ -219,6 +261,7 @@ export class Hub {
     for (const timer of this.timers) clearInterval(timer);
     this.clocks.clear();
     await Promise.allSettled(this.rooms.all().map((room) => room.settled()));
+    await this.pairing.close();
     await this.router.close();
   }
 
@@ -233,7 +276,9 @@ export class Hub {
   private async perform(room: GameRoom, q: HubRequest): Promise<HubResult<unknown>> {
     switch (q.op) {
       case 'join':
-        return this.lobby.join(room, q.name, q.seat, q.reservation);
+        return this.lobby.join(room, q.name, q.seat, q.reservation, q.account);
+      case 'claim':
+        return this.lobby.claim(room, q.token, q.account);
       case 'expire':
         return ok(await this.lobby.expire(room));
       case 'leave':
@@ -242,6 +287,10 @@ export class Hub {
         return this.lobby.rematch(room, q.token);
       case 'record':
         return this.lobby.record(room);
+      case 'reload':
+        // Over, the room only shows the game: dropped, it loads the stored names when asked next.
+        if (room.row.status !== 'open' && room.row.status !== 'playing') this.rooms.drop(room);
+        return ok(null);
       case 'summary':
         return this.lobby.summary(room);
       case 'start':

@@ -13,7 +13,7 @@ import type { GameListing, GameRow, GameStatus, SeatRow } from '../store/store.j
 import { listing } from '../store/store.js';
 import * as frames from './frames.js';
 import type { GameRoom } from './room.js';
-import type { GameSummary, HubContext, HubResult, LobbyLimits } from './types.js';
+import type { GameSummary, HubContext, HubResult, LobbyLimits, SeatAccount } from './types.js';
 import { fail, ok } from './types.js';
 
 export const NO_LIMITS: LobbyLimits = {
@@ -27,6 +27,8 @@ export const NO_LIMITS: LobbyLimits = {
 };
 
 type Created = { id: string; seat?: number; token?: string };
+/** Who takes a seat: the name given, or a signed-in account (whose name it takes). */
+type Joiner = { name: string; account?: SeatAccount };
 
 export class Lobby {
   /** Creations run one at a time, so that two at once cannot both pass a limit. */
@@ -46,15 +48,33 @@ export class Lobby {
    * games, games in all, games of bots only; a rematch (`rematchOf`) is not, and keeps the old
    * players' seats for them a while.
    */
-  createGame(settings: GameSettings, join?: { name: string }, creator?: string): Promise<HubResult<Created>> {
-    const run = this.creating.then(() => this.createNow(settings, join, creator));
+  createGame(
+    settings: GameSettings,
+    join?: Joiner,
+    creator?: string,
+    reserved?: readonly string[],
+  ): Promise<HubResult<Created>> {
+    // A table formed by quick pairing keeps each seat for its seeker (`reserved[i]`, the
+    // reservation its join gives): nobody from the open list can slip in before they sit down.
+    const held =
+      reserved === undefined
+        ? undefined
+        : {
+            seats: settings.seats.map((_, i): SeatRow => ({
+              kind: 'human',
+              name: '',
+              reservedFor: reserved[i]!,
+              reservedUntil: this.ctx.now() + this.limits.rematchHoldMs,
+            })),
+          };
+    const run = this.creating.then(() => this.createNow(settings, join, creator, held));
     this.creating = run.catch(() => undefined);
     return run;
   }
 
   private async createNow(
     settings: GameSettings,
-    join: { name: string } | undefined,
+    join: Joiner | undefined,
     creator: string | undefined,
     rematch?: { seats: SeatRow[] },
   ): Promise<HubResult<Created>> {
@@ -67,6 +87,13 @@ export class Lobby {
     if (join !== undefined && botsOnly) {
       const message = 'join: every seat is a bot; create without join and watch';
       return fail('lobby/invalid-settings', message, 'join');
+    }
+    if (settings.rated === true) {
+      if (botsOnly) {
+        const message = 'rated: a game of bots only moves nobody’s rating; give it a human seat';
+        return fail('lobby/invalid-settings', message, 'settings.rated');
+      }
+      if (join !== undefined && join.account === undefined) return ratedNeedsAccount('join');
     }
     if (rematch === undefined) {
       const refused = await this.overLimits(botsOnly, creator).catch((e: unknown) => {
@@ -87,7 +114,7 @@ export class Lobby {
       if (!started.ok) return started;
     }
     if (join === undefined) return ok({ id: row.id });
-    const joined = await this.joinGame(row.id, join.name);
+    const joined = await this.joinGame(row.id, join.name, undefined, undefined, join.account);
     if (!joined.ok) return joined;
     return ok({ id: row.id, ...joined.value });
   }
@@ -164,6 +191,7 @@ export class Lobby {
     name: string,
     seat?: number,
     reservation?: string,
+    account?: SeatAccount,
   ): Promise<HubResult<{ seat: number; token: string }>> {
     return this.route({
       op: 'join',
@@ -171,6 +199,7 @@ export class Lobby {
       name,
       ...(seat === undefined ? {} : { seat }),
       ...(reservation === undefined ? {} : { reservation }),
+      ...(account === undefined ? {} : { account: { id: account.id, name: account.name } }),
     });
   }
 
@@ -203,6 +232,7 @@ export class Lobby {
       ...listing(room.row),
       players: frames.players(room),
       ...(room.row.rematch === undefined ? {} : { rematch: room.row.rematch }),
+      ...(room.rated === undefined ? {} : { rated: room.rated }),
     });
   }
 
@@ -218,9 +248,19 @@ export class Lobby {
     name: string,
     seat?: number,
     reservation?: string,
+    account?: SeatAccount,
   ): Promise<HubResult<{ seat: number; token: string }>> {
     const { id, row } = room;
     if (row.status !== 'open') return fail('lobby/started', `game ${id} has started`);
+    if (row.settings.rated === true) {
+      if (account === undefined) return ratedNeedsAccount();
+      if (row.seats.some((s) => s.account === account.id)) {
+        return fail(
+          'lobby/already-seated',
+          `you hold a seat of game ${id} already: a rated game is one seat each`,
+        );
+      }
+    }
     const now = this.ctx.now();
     const reserved = (s: SeatRow) =>
       s.reservedFor !== undefined && s.reservedFor !== reservation && now < (s.reservedUntil ?? 0);
@@ -252,13 +292,19 @@ export class Lobby {
     const token = newToken();
     const seats = row.seats.map((x, i): SeatRow => {
       if (i !== chosen) return x;
-      const taken: SeatRow = { ...x, name, tokenHash: hashToken(token) };
+      const taken: SeatRow = {
+        ...x,
+        name: account?.name ?? name,
+        tokenHash: hashToken(token),
+        ...(account === undefined ? {} : { account: account.id }),
+      };
       delete taken.reservedFor;
       delete taken.reservedUntil;
       return taken;
     });
     await this.ctx.store.updateGame(id, { seats }, row.version);
     row.seats = seats;
+    await room.env.results.seated(room, chosen);
     if (seats.every((x) => x.kind === 'bot' || x.tokenHash !== undefined)) await room.start();
     else frames.broadcastPresence(room);
     return ok({ seat: chosen, token });
@@ -316,9 +362,33 @@ export class Lobby {
       row.rematch = target;
       frames.broadcastRematch(room, target);
     }
-    const joined = await this.joinGame(target, name, (seat - 1 + n) % n, row.seats[seat]!.tokenHash);
+    // The seat's account (a rated game's seats all have one) goes on to the rematch's seat.
+    const owner = row.seats[seat]!.account;
+    const joined = await this.joinGame(
+      target,
+      name,
+      (seat - 1 + n) % n,
+      row.seats[seat]!.tokenHash,
+      owner === undefined ? undefined : { id: owner, name },
+    );
     if (!joined.ok) return joined.error.code === 'lobby/seat-taken' ? ok({ id: target }) : joined;
     return ok({ id: target, ...joined.value });
+  }
+
+  /**
+   * The seat `token` holds becomes `account`'s (its player played it anonymously, then signed in):
+   * true if claimed; false if the seat has an account already, or the account another seat of the
+   * game (one account, one seat: its history counts each game once).
+   */
+  async claim(room: GameRoom, token: string, account: string): Promise<HubResult<boolean>> {
+    const seat = room.seatOf(token);
+    if (seat === undefined) return fail('auth/bad-token', `that token holds no seat in game ${room.id}`);
+    const seats = room.row.seats;
+    if (seats[seat]!.account !== undefined || seats.some((s) => s.account === account)) return ok(false);
+    const claimed = seats.map((s, i): SeatRow => (i === seat ? { ...s, account } : s));
+    if (!(await this.ctx.store.claimSeat(room.id, seat, account, claimed))) return ok(false);
+    room.row.seats = claimed;
+    return ok(true);
   }
 
   /** A rematch's seats: shifted by one, each old player's seat kept for them a while. */
@@ -335,6 +405,13 @@ export class Lobby {
     });
   }
 }
+
+const ratedNeedsAccount = <T>(path?: string): HubResult<T> =>
+  fail(
+    'lobby/rated-needs-account',
+    'a rated game’s seats are for signed-in players: sign in to play it',
+    path,
+  );
 
 /** Seat `i` of a rematch is seat `i + 1` of the game before (another player starts). */
 const shifted = (i: number, n: number) => (i + 1) % n;

@@ -7,7 +7,7 @@
 import type { Action, GameConfig, MatchResult, Viewer } from '@carc/engine';
 import { Match } from '@carc/engine';
 import type { BotName } from '@carc/bots';
-import type { ErrorMessage, ServerMessage } from '@carc/protocol';
+import type { ErrorMessage, PlayerInfo, RatedResult, ServerMessage } from '@carc/protocol';
 import { Session, gameConfig } from '@carc/protocol';
 import { tokenMatches } from '../ids.js';
 import type { ActionRow, GamePatch, GameRow, SeatRow } from '../store/store.js';
@@ -15,6 +15,16 @@ import { afterAction, leftNow, startClocks } from './clock.js';
 import * as frames from './frames.js';
 import type { HubContext, HubResult, Listener, Logger, RevokeCode } from './types.js';
 import { fail, ok } from './types.js';
+
+/** What a game's end and its loading mean for its players' results and ratings (results.ts). */
+export interface RoomResults {
+  /** The game's end was just committed (stored after the current operation). */
+  gameOver(room: GameRoom): void;
+  /** The room entered memory. */
+  loaded(room: GameRoom): Promise<void>;
+  /** Seat `seat` was just taken. */
+  seated(room: GameRoom, seat: number): Promise<void>;
+}
 
 /** What a room needs from around it. */
 export interface RoomEnv extends HubContext {
@@ -27,6 +37,7 @@ export interface RoomEnv extends HubContext {
   wakeBot(room: GameRoom): void;
   /** Storage refused a write: the room's memory may be ahead of storage, so it leaves memory. */
   breakRoom(room: GameRoom, e: unknown): void;
+  readonly results: RoomResults;
 }
 
 export class GameRoom {
@@ -47,6 +58,10 @@ export class GameRoom {
   pending = 0;
   /** Set once the room left memory (storage refused a write, idle, lease lost): work goes to its successor. */
   broken = false;
+  /** A rated game's seats' ratings as shown (PlayerInfo.rating), by seat. */
+  ratings: PlayerInfo['rating'][] = [];
+  /** A rated game that is over: how its ratings moved (sent in welcomes). */
+  rated?: RatedResult;
 
   constructor(
     readonly row: GameRow,
@@ -231,6 +246,7 @@ export class GameRoom {
     this.env.metrics?.actionsAccepted.inc();
     if (by !== undefined) session.remember(viewer, by.id, session.ack(by.id));
     frames.broadcastStep(this, step, result, by);
+    if (result !== undefined) this.env.results.gameOver(this);
     this.afterChange();
     return undefined;
   }
@@ -341,6 +357,7 @@ export class GameRoom {
     Object.assign(this.row, patch);
     this.env.clocks.disarm(this.id);
     frames.broadcastEnd(this, m.version, result);
+    this.env.results.gameOver(this);
     return true;
   }
 

@@ -86,6 +86,7 @@ export class Rooms {
         }
       }
     }
+    await this.env.results.loaded(room);
     const again = this.live.get(id);
     if (again !== undefined) return again;
     this.live.set(id, room);

@@ -8,6 +8,7 @@ import type { Viewer } from '@carc/engine';
 import type { Cluster } from '../cluster/cluster.js';
 import { CallTimeout, ClusterUnavailable, NotOwner, SOLO } from '../cluster/cluster.js';
 import type { HubRequest } from '../cluster/requests.js';
+import { PAIRING_LEASE } from '../cluster/requests.js';
 import type { GameRoom } from './room.js';
 import type { Rooms } from './rooms.js';
 import type { Delivery, HubContext, HubResult, Listener } from './types.js';
@@ -106,6 +107,8 @@ export class Router {
    * undefined when another process owns it; 'missing' when there is no such game.
    */
   async ownRoom(id: string): Promise<GameRoom | undefined | 'missing'> {
+    // The pairing queue's lease is no game's: taking or releasing it here would unseat its owner.
+    if (id === PAIRING_LEASE) return 'missing';
     const live = this.rooms.peek(id);
     if (live !== undefined) return live;
     const owner = await this.cluster.acquire(id);

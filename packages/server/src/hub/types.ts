@@ -4,7 +4,7 @@
  */
 import type { Viewer } from '@carc/engine';
 import type { BotName } from '@carc/bots';
-import type { PlayerInfo, ServerMessage } from '@carc/protocol';
+import type { PlayerInfo, RatedResult, ServerMessage } from '@carc/protocol';
 import type { BotRunner } from '../bots/pool.js';
 import type { Cluster } from '../cluster/cluster.js';
 import type { Metrics } from '../metrics.js';
@@ -22,6 +22,8 @@ export type HubErrorCode =
   | 'lobby/too-many-open'
   | 'lobby/too-many-games'
   | 'lobby/too-many-bot-games'
+  | 'lobby/rated-needs-account'
+  | 'lobby/already-seated'
   | 'auth/bad-token'
   | 'record/not-public'
   | 'match/not-started'
@@ -130,4 +132,10 @@ export interface HubContext {
   closed: boolean;
 }
 
-export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string };
+export type GameSummary = GameListing & { players: PlayerInfo[]; rematch?: string; rated?: RatedResult };
+
+/** The account a seat is taken for: its id (kept on the seat) and its name (shown). */
+export interface SeatAccount {
+  id: string;
+  name: string;
+}

@@ -6,6 +6,15 @@
  */
 import type { Action, MatchOutcome } from '@carc/engine';
 import type { GameListing, GameSettings, GameStatus, SeatKind } from '@carc/protocol';
+import type { Rating } from '../ratings/glicko2.js';
+import type {
+  LeaderboardQuery,
+  LeaderboardRow,
+  PlayerGame,
+  PlayerGamesQuery,
+  PlayerStats,
+  Versus,
+} from './history.js';
 
 export type { GameListing, GameStatus, SeatKind };
 
@@ -17,6 +26,8 @@ export interface SeatRow {
   name: string;
   /** SHA-256 of the seat's token (hex), never the token itself; absent while the seat is free. */
   tokenHash?: string;
+  /** The id of the account whose seat this is (joined signed in, or claimed later); absent when anonymous. */
+  account?: string;
   /** Set when a bot took over this human seat (the player ran out of time). */
   takenOver?: boolean;
   /**
@@ -140,8 +151,14 @@ export interface AccountStore {
   deleteAuthSession(idHash: string): Promise<void>;
   /** Ends every sign-in of an account; how many there were. */
   deleteAuthSessionsOf(account: string): Promise<number>;
-  /** Removes an account and its sign-ins, in one transaction (its name is free again). */
-  deleteAccount(id: string): Promise<void>;
+  /**
+   * Removes an account and everything personal of it in one transaction: its sign-ins, passkeys,
+   * challenges and ratings go (its name is free again); its finished games stay, its seats named
+   * "deleted" and owned by nobody (game_players rows and the games' seats). Refused, changing
+   * nothing, while one of its seats is in a game open or being played. `games`: the games whose
+   * seats changed (their rooms in memory are stale).
+   */
+  deleteAccount(id: string): Promise<{ games: string[] } | 'in-game'>;
 }
 
 /** A passkey (WebAuthn credential) of an account: its public key, never anything secret. */
@@ -225,7 +242,51 @@ export interface GamePlayerRow {
   finishedAt: number;
 }
 
-export interface Store extends AccountStore {
+/** A finished game's player as `recordFinish` is given it: the rating fields are the store's to fill. */
+export type FinishRow = Omit<GamePlayerRow, 'ratingBefore' | 'ratingAfter' | 'deviationAfter'>;
+
+/** How a rated game moves its accounts' ratings, computed inside the store's transaction. */
+export interface RatedFinish {
+  pool: string;
+  /**
+   * The new ratings from the accounts' current ones in the pool (undefined: none yet), read under
+   * lock: only the accounts in the answer are written.
+   */
+  rate(current: ReadonlyMap<string, Rating | undefined>): Map<string, { before: Rating; after: Rating }>;
+}
+
+/** Finished games' players and the ratings they move (migration 4). Implemented by both stores. */
+export interface ResultStore {
+  /**
+   * Stores a finished game's players and, for a rated game, the new ratings, in one transaction;
+   * the stored rows (in seat order). A game whose rows are stored already keeps them: the answer
+   * is those rows, and no rating moves again.
+   */
+  recordFinish(game: string, rows: FinishRow[], rated?: RatedFinish): Promise<GamePlayerRow[]>;
+  /** A game's stored players, in seat order (none before its end is recorded). */
+  gamePlayers(game: string): Promise<GamePlayerRow[]>;
+  ratingOf(account: string, pool: string): Promise<RatingRow | undefined>;
+  /**
+   * Seat `seat` of the game becomes `account`'s: the game's seats become `seats` and its stored
+   * player row (a finished game's) gets the account, in one transaction, only while the stored seat
+   * has no account; false (nothing changed) otherwise.
+   */
+  claimSeat(game: string, seat: number, account: string, seats: SeatRow[]): Promise<boolean>;
+}
+
+/** History, statistics, head-to-head and leaderboards (store/history.ts has their SQL). */
+export interface HistoryStore {
+  /** A page of an account's finished games, newest first, each with all its players; `total` fits the filter. */
+  playerGames(account: string, query: PlayerGamesQuery): Promise<{ total: number; games: PlayerGame[] }>;
+  playerStats(account: string): Promise<PlayerStats>;
+  /** The account's results and scores in the games `opponent` played too, and the opponent's scores. */
+  versus(account: string, opponent: string): Promise<Versus>;
+  /** A page of a pool's active players, best first; `total` counts them all. */
+  leaderboard(pool: string, query: LeaderboardQuery): Promise<{ total: number; rows: LeaderboardRow[] }>;
+  ratingsOf(account: string): Promise<RatingRow[]>;
+}
+
+export interface Store extends AccountStore, PasskeyStore, ResultStore, HistoryStore {
   /** Which database this is, for logs and the health check. */
   readonly kind: 'sqlite' | 'postgres';
   createGame(row: GameRow): Promise<void>;
@@ -292,5 +353,146 @@ export function toAuthSession(row: unknown): AuthSessionRow | undefined {
     account: String(r.account),
     csrf: String(r.csrf),
     createdAt: Number(r.created_at),
+  };
+}
+
+/** The game_players columns, in the order `gamePlayerValues` gives them. */
+export const GAME_PLAYER_COLUMNS = [
+  'game',
+  'seat',
+  'account',
+  'name',
+  'kind',
+  'level',
+  'score',
+  'place',
+  'forfeited',
+  'expansions',
+  'players',
+  'pool',
+  'rated',
+  'rating_before',
+  'rating_after',
+  'deviation_after',
+  'finished_at',
+] as const;
+
+/** A player row's values in GAME_PLAYER_COLUMNS order; `bool` writes a boolean as the database takes it. */
+export function gamePlayerValues<B>(
+  r: GamePlayerRow,
+  bool: (b: boolean) => B,
+): (string | number | null | B)[] {
+  return [
+    r.game,
+    r.seat,
+    r.account ?? null,
+    r.name,
+    r.kind,
+    r.level ?? null,
+    r.score,
+    r.place,
+    bool(r.forfeited),
+    r.expansions,
+    r.players,
+    r.pool,
+    bool(r.rated),
+    r.ratingBefore ?? null,
+    r.ratingAfter ?? null,
+    r.deviationAfter ?? null,
+    r.finishedAt,
+  ];
+}
+
+/** A player row from the database (booleans as 0/1 on SQLite; big integers may come as text). */
+export function toGamePlayer(row: unknown): GamePlayerRow {
+  const r = row as Record<string, unknown>;
+  const present = (v: unknown): boolean => v !== null && v !== undefined;
+  const out: GamePlayerRow = {
+    game: String(r.game),
+    seat: Number(r.seat),
+    name: String(r.name),
+    kind: String(r.kind) as SeatKind,
+    score: Number(r.score),
+    place: Number(r.place),
+    forfeited: r.forfeited === true || r.forfeited === 1,
+    expansions: String(r.expansions),
+    players: Number(r.players),
+    pool: String(r.pool),
+    rated: r.rated === true || r.rated === 1,
+    finishedAt: Number(r.finished_at),
+  };
+  if (present(r.account)) out.account = String(r.account);
+  if (present(r.level)) out.level = String(r.level);
+  if (present(r.rating_before)) out.ratingBefore = Number(r.rating_before);
+  if (present(r.rating_after)) out.ratingAfter = Number(r.rating_after);
+  if (present(r.deviation_after)) out.deviationAfter = Number(r.deviation_after);
+  return out;
+}
+
+/** A rating row from the database. */
+export function toRating(row: unknown): RatingRow | undefined {
+  if (row === undefined || row === null) return undefined;
+  const r = row as Record<string, unknown>;
+  return {
+    account: String(r.account),
+    pool: String(r.pool),
+    rating: Number(r.rating),
+    deviation: Number(r.deviation),
+    volatility: Number(r.volatility),
+    games: Number(r.games),
+    lastGameAt: Number(r.last_game_at),
+  };
+}
+
+/** A passkey's columns, in the order of `INSERT INTO passkeys (id, account, public_key, counter, transports, created_at, last_used_at)`. */
+export const passkeyValues = (row: PasskeyRow): (string | number | null)[] => [
+  row.id,
+  row.account,
+  row.publicKey,
+  row.counter,
+  JSON.stringify(row.transports),
+  row.createdAt,
+  row.lastUsedAt ?? null,
+];
+
+export function toPasskey(row: unknown): PasskeyRow | undefined {
+  if (row === undefined || row === null) return undefined;
+  const r = row as Record<string, unknown>;
+  const transports: unknown = JSON.parse(String(r.transports));
+  return {
+    id: String(r.id),
+    account: String(r.account),
+    publicKey: String(r.public_key),
+    counter: Number(r.counter),
+    transports: Array.isArray(transports) ? transports.map(String) : [],
+    createdAt: Number(r.created_at),
+    ...(r.last_used_at === null || r.last_used_at === undefined
+      ? {}
+      : { lastUsedAt: Number(r.last_used_at) }),
+  };
+}
+
+/** A challenge's columns, in the order of `INSERT INTO auth_challenges (id, challenge, purpose, account, name, expires_at)`. */
+export const challengeValues = (row: ChallengeRow): (string | number | null)[] => [
+  row.id,
+  row.challenge,
+  row.purpose,
+  row.account ?? null,
+  row.name ?? null,
+  row.expiresAt,
+];
+
+export function toChallenge(row: unknown): ChallengeRow | undefined {
+  if (row === undefined || row === null) return undefined;
+  const r = row as Record<string, unknown>;
+  const purpose = String(r.purpose);
+  if (purpose !== 'register' && purpose !== 'sign-in' && purpose !== 'add') return undefined;
+  return {
+    id: String(r.id),
+    challenge: String(r.challenge),
+    purpose,
+    ...(r.account === null || r.account === undefined ? {} : { account: String(r.account) }),
+    ...(r.name === null || r.name === undefined ? {} : { name: String(r.name) }),
+    expiresAt: Number(r.expires_at),
   };
 }
