@@ -49,8 +49,18 @@ function catalog(locale: Locale): Map<string, string> {
 }
 const messages = (locale: Locale): string[] => [...catalog(locale).values()];
 
-/** Words a translation rightly keeps as in English ("Online", the "Enter" key, Romanian "meeple"). */
-const SAME_IN_EVERY_LANGUAGE = new Set(['online', 'hotseat', 'purist', 'hand', 'enter', 'meeple', 'dragon']);
+/** Words a translation rightly keeps as in English ("Online", the "Enter" key, Romanian "meeple", Dutch "rating"). */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'online',
+  'hotseat',
+  'purist',
+  'hand',
+  'enter',
+  'meeple',
+  'dragon',
+  'rating',
+  'ratings',
+]);
 
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
 

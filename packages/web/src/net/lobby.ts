@@ -9,6 +9,7 @@ import type { GameListing, GameStatus, GameSummary } from '@carc/protocol';
 import type { Words } from '../app/problems.js';
 import { inEnglish, problemWords } from '../app/problems.js';
 import type { LocalSettings } from '../local/table.js';
+import { authHeaders } from './identity.svelte.js';
 
 export type { GameListing, GameStatus, GameSummary };
 
@@ -93,11 +94,16 @@ export function lobby(base = '', fetchImpl?: Fetch): Lobby {
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LobbyResult<T>> => {
     let response: Response;
     try {
+      // A write repeats the sign-in's CSRF token (none when anonymous): a signed-in player's seat
+      // is then their account's.
+      const headers = method === 'GET' ? {} : authHeaders();
       response = await doFetch(`${base}/api${path}`, {
         method,
         ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+          ? Object.keys(headers).length === 0
+            ? {}
+            : { headers }
+          : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       });
     } catch (e) {
       return failure('net/unreachable', 0, String(e));

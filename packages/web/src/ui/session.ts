@@ -124,8 +124,17 @@ export function applyMessage(s: Session, m: ViewerMessage): Session {
       return { ...s, status: m.status, version: m.version, result: m.result, pending: null };
     case 'rematch':
       return { ...s, rematch: m.game };
-    case 'rated':
-      return { ...s, rated: { pool: m.pool, changes: m.changes } };
+    case 'rated': {
+      // The seats' ratings beside their names are the new ones from now on.
+      const after = new Map(m.changes.map((c) => [c.seat, c]));
+      const players = s.players.map((p) => {
+        const c = after.get(p.seat);
+        return c === undefined
+          ? p
+          : { ...p, rating: { value: Math.round(c.after), provisional: c.provisional } };
+      });
+      return { ...s, players, rated: { pool: m.pool, changes: m.changes } };
+    }
     case 'pong':
       return s;
   }
