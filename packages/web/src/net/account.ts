@@ -15,15 +15,14 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { Words } from '../app/problems.js';
-import { inEnglish, problemWords } from '../app/problems.js';
+import { problemWords } from '../app/problems.js';
 import type { MessageKey } from '../i18n/catalog.js';
-import type { LobbyError, LobbyResult } from './lobby.js';
+import type { Fetch, LobbyError, LobbyResult, Method } from './http.js';
+import { callApi, failure } from './http.js';
 import type { Identity } from './identity.svelte.js';
-import { authHeaders, identity } from './identity.svelte.js';
+import { identity } from './identity.svelte.js';
 
 export type { LobbyError as ApiError, LobbyResult as ApiResult };
-
-type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** The account's own refusals, in players' words (the lobby's codes keep app/problems.ts's). */
 const ACCOUNT_SENTENCES: Readonly<Record<string, MessageKey>> = {
@@ -52,71 +51,22 @@ export function accountWords(code: string, status: number, detail = '', path = '
   return key === undefined ? problemWords(code, status, detail, path) : { key };
 }
 
-/** A failure as the lobby's clients give them. */
-export function apiFailure(
+/** A failure as the lobby's clients give them, in the account's words. */
+export const apiFailure = (
   code: string,
   status: number,
   detail: string,
   path?: string,
-): { ok: false; error: LobbyError } {
-  const words = accountWords(code, status, detail, path);
-  return {
-    ok: false,
-    error: {
-      code,
-      words,
-      message: inEnglish(words),
-      detail,
-      ...(path === undefined ? {} : { path }),
-      status,
-    },
-  };
-}
+): { ok: false; error: LobbyError } => failure(accountWords, code, status, detail, path);
 
-export type Method = 'GET' | 'POST' | 'DELETE';
-
-/**
- * One call to `${base}/api${path}`: JSON both ways, the CSRF header on writes, no body for a 204.
- * A network failure is `net/unreachable` (status 0), an answer that is not JSON `net/bad-answer`.
- */
-export async function apiCall<T>(
+/** One call to `${base}/api${path}` (net/http.ts), refusals in the account's words. */
+export const apiCall = <T>(
   doFetch: Fetch,
   base: string,
   method: Method,
   path: string,
   body?: unknown,
-): Promise<LobbyResult<T>> {
-  const headers: Record<string, string> = {
-    ...(method === 'GET' ? {} : authHeaders()),
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-  };
-  let response: Response;
-  try {
-    response = await doFetch(`${base}/api${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (e) {
-    return apiFailure('net/unreachable', 0, String(e));
-  }
-  if (response.status === 204) return { ok: true, value: undefined as T };
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    return apiFailure('net/bad-answer', response.status, `not JSON (HTTP ${response.status})`);
-  }
-  if (response.ok) return { ok: true, value: data as T };
-  const e = (typeof data === 'object' && data !== null ? data : {}) as Partial<LobbyError>;
-  return apiFailure(
-    typeof e.code === 'string' ? e.code : `http/${response.status}`,
-    response.status,
-    typeof e.message === 'string' ? e.message : `HTTP ${response.status}`,
-    typeof e.path === 'string' ? e.path : undefined,
-  );
-}
+): Promise<LobbyResult<T>> => callApi<T>(doFetch, accountWords, base, method, path, body);
 
 /** A passkey of the signed-in account (dates in ms since the epoch, or ISO strings). */
 export interface PasskeyInfo {

@@ -6,27 +6,14 @@
  * an answer that is not the server's JSON `net/bad-answer`.
  */
 import type { GameListing, GameStatus, GameSummary } from '@carc/protocol';
-import type { Words } from '../app/problems.js';
-import { inEnglish, problemWords } from '../app/problems.js';
+import { problemWords } from '../app/problems.js';
 import type { LocalSettings } from '../local/table.js';
-import { authHeaders } from './identity.svelte.js';
+import type { Fetch, LobbyError, LobbyResult } from './http.js';
+import { callApi } from './http.js';
 
 export type { GameListing, GameStatus, GameSummary };
 
-export interface LobbyError {
-  code: string;
-  /** What went wrong, in words for players (never a code): shown as `t(words.key, words.values)`. */
-  words: Words;
-  /** The same in English, for developers, logs and tests. */
-  message: string;
-  /** The server's own message, or the network's (for developers and logs). */
-  detail: string;
-  path?: string;
-  /** The HTTP status (0 when the server could not be reached). */
-  status: number;
-}
-
-export type LobbyResult<T> = { ok: true; value: T } | { ok: false; error: LobbyError };
+export type { LobbyError, LobbyResult };
 
 /** A seat taken: its secret token is shown only this once. */
 export interface SeatTicket {
@@ -67,62 +54,11 @@ export interface Lobby {
   options(): Promise<LobbyResult<LobbyOptions>>;
 }
 
-type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
 /** The lobby of the server at `base` (e.g. `''` for the page's own origin, or `http://host:8080`). */
 export function lobby(base = '', fetchImpl?: Fetch): Lobby {
   const doFetch: Fetch = fetchImpl ?? ((input, init) => fetch(input, init));
-  const failure = (
-    code: string,
-    status: number,
-    detail: string,
-    path?: string,
-  ): { ok: false; error: LobbyError } => {
-    const words = problemWords(code, status, detail, path);
-    return {
-      ok: false,
-      error: {
-        code,
-        words,
-        message: inEnglish(words),
-        detail,
-        ...(path === undefined ? {} : { path }),
-        status,
-      },
-    };
-  };
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LobbyResult<T>> => {
-    let response: Response;
-    try {
-      // A write repeats the sign-in's CSRF token (none when anonymous): a signed-in player's seat
-      // is then their account's.
-      const headers = method === 'GET' ? {} : authHeaders();
-      response = await doFetch(`${base}/api${path}`, {
-        method,
-        ...(body === undefined
-          ? Object.keys(headers).length === 0
-            ? {}
-            : { headers }
-          : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-    } catch (e) {
-      return failure('net/unreachable', 0, String(e));
-    }
-    let data: unknown;
-    try {
-      data = await response.json();
-    } catch {
-      return failure('net/bad-answer', response.status, `not JSON (HTTP ${response.status})`);
-    }
-    if (response.ok) return { ok: true, value: data as T };
-    const e = (typeof data === 'object' && data !== null ? data : {}) as Partial<LobbyError>;
-    return failure(
-      typeof e.code === 'string' ? e.code : `http/${response.status}`,
-      response.status,
-      typeof e.message === 'string' ? e.message : `HTTP ${response.status}`,
-      typeof e.path === 'string' ? e.path : undefined,
-    );
-  };
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<LobbyResult<T>> =>
+    callApi<T>(doFetch, problemWords, base, method, path, body);
   const game = (id: string): string => `/games/${encodeURIComponent(id)}`;
   return {
     create: (settings, join) => call('POST', '/games', { settings, ...(join === undefined ? {} : { join }) }),
