@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../server/test/harness.js';
 import { decide, statusOf, stepsOf } from './ui-play.js';
 import { tempDir } from './ui-build.js';
-import { useServedApp } from './ui-served.js';
+import { addPasskeyAuthenticator, useServedApp } from './ui-served.js';
 
 /** Screenshots for a person to look at: in CARC_SHOT_DIR when set, else in a temporary folder. */
 const shots = process.env.CARC_SHOT_DIR ?? tempDir('carc-web-rated-shots-');
@@ -36,18 +36,7 @@ describe('rated play with passkeys in Chromium: sign up, Play now, a whole game,
     const page = await context.newPage();
     const p: Person = { name, context, page, errors: [] };
     page.on('pageerror', (e) => p.errors.push(e.message));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addPasskeyAuthenticator(page);
     return p;
   };
 

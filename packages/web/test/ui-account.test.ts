@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../server/test/harness.js';
-import { useServedApp } from './ui-served.js';
+import { addPasskeyAuthenticator, useServedApp } from './ui-served.js';
 
 const shots = process.env.CARC_UI_SCREENSHOTS ?? '';
 const DESKTOP = { width: 1280, height: 860 };
@@ -179,18 +179,7 @@ describe('accounts in the browser (a real server, Chromium)', () => {
   it('passkey: sign up and sign in with a virtual authenticator, the passkey listed, the account deleted', async () => {
     const context = await served.browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addPasskeyAuthenticator(page);
     await page.goto(`${base()}/#/account`);
     const create = page.getByRole('group', { name: 'Create an account' });
     await create.getByLabel('Choose a name').fill('Cyra');

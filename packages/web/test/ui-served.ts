@@ -3,7 +3,7 @@
  * a temporary file, fast timers) and Debian's Chromium as a browser of isolated contexts, started
  * before its tests and stopped after them.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerProcess } from '../../server/test/harness.js';
 import { FAST, startServerProcess, tempDatabase } from '../../server/test/harness.js';
@@ -34,4 +34,20 @@ export function useServedApp(prefix: string): { readonly server: ServerProcess; 
       return started(browser);
     },
   };
+}
+
+/** A platform passkey authenticator for the page (CDP's virtual one: resident keys, verified user). */
+export async function addPasskeyAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
 }
